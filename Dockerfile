@@ -1,0 +1,24 @@
+# Production image for Fly.io with LiteFS. Builds better-sqlite3 and the app in one stage,
+# then copies only what runs into a slim image.
+FROM node:20-bookworm-slim AS base
+ENV NODE_ENV=production
+RUN apt-get update && apt-get install -y --no-install-recommends fuse3 ca-certificates sqlite3 && rm -rf /var/lib/apt/lists/*
+
+FROM base AS build
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --include=dev --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM base
+COPY --from=flyio/litefs:0.5 /usr/local/bin/litefs /usr/local/bin/litefs
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+COPY --from=build /app/prisma ./prisma
+COPY --from=build /app/prisma.config.ts /app/package.json ./
+COPY other/litefs.yml /etc/litefs.yml
+ENTRYPOINT ["litefs", "mount"]

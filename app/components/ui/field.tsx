@@ -1,0 +1,100 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import { cn } from './cn'
+
+export const inputClasses =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-500 aria-[invalid=true]:border-red-500'
+
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] | null }) {
+  if (!errors?.length) return null
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-600">
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  )
+}
+
+type Common = { label: ReactNode; errors?: string[] | null; hint?: ReactNode; className?: string }
+
+function useFieldIds(givenId?: string) {
+  const fallback = useId()
+  const id = givenId ?? fallback
+  return { id, errorId: `${id}-error`, hintId: `${id}-hint` }
+}
+
+function describedBy(errors: string[] | null | undefined, hint: ReactNode, ids: { errorId: string; hintId: string }) {
+  return [errors?.length ? ids.errorId : null, hint ? ids.hintId : null].filter(Boolean).join(' ') || undefined
+}
+
+export function Field({ label, errors, hint, className, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const ids = useFieldIds(input.id)
+  return (
+    <div className={className}>
+      <label htmlFor={ids.id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        {...input}
+        id={ids.id}
+        className={inputClasses}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy(errors, hint, ids)}
+      />
+      {hint ? (
+        <p id={ids.hintId} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={ids.errorId} errors={errors} />
+    </div>
+  )
+}
+
+export function TextareaField({ label, errors, hint, className, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const ids = useFieldIds(input.id)
+  return (
+    <div className={className}>
+      <label htmlFor={ids.id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea
+        rows={3}
+        {...input}
+        id={ids.id}
+        className={inputClasses}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy(errors, hint, ids)}
+      />
+      <FieldErrors id={ids.errorId} errors={errors} />
+    </div>
+  )
+}
+
+export function SelectField({
+  label,
+  errors,
+  hint,
+  className,
+  children,
+  ...select
+}: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+  const ids = useFieldIds(select.id)
+  return (
+    <div className={className}>
+      <label htmlFor={ids.id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select
+        {...select}
+        id={ids.id}
+        className={cn(inputClasses, 'pr-8')}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy(errors, hint, ids)}
+      >
+        {children}
+      </select>
+      <FieldErrors id={ids.errorId} errors={errors} />
+    </div>
+  )
+}

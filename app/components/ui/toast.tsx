@@ -1,0 +1,85 @@
+// One toast at a time, shown for 5 seconds (spec §9). Server toasts arrive through the root loader
+// after a redirect; client code can raise one with useToast().
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { X } from 'lucide-react'
+import { cn } from './cn'
+
+export type ToastMessage = { title: string; description?: string; variant?: 'success' | 'error' | 'info' }
+
+const DISPLAY_MS = 5000
+
+const ToastContext = createContext<(toast: ToastMessage) => void>(() => {})
+export const useToast = () => useContext(ToastContext)
+
+export function ToastProvider({ serverToast, children }: { serverToast: ToastMessage | null; children: ReactNode }) {
+  const [current, setCurrent] = useState<ToastMessage | null>(serverToast)
+  const [serial, setSerial] = useState(0)
+  const show = useCallback((toast: ToastMessage) => {
+    setCurrent(toast)
+    setSerial((n) => n + 1)
+  }, [])
+
+  // A new server toast replaces the one showing; a later load without one leaves it alone.
+  const lastServerToast = useRef(serverToast)
+  useEffect(() => {
+    if (serverToast && serverToast !== lastServerToast.current) show(serverToast)
+    lastServerToast.current = serverToast
+  }, [serverToast, show])
+
+  useEffect(() => {
+    if (!current) return
+    const timer = setTimeout(() => setCurrent(null), DISPLAY_MS)
+    return () => clearTimeout(timer)
+  }, [current, serial])
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'F8') document.getElementById('toast-region')?.focus()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  const value = useMemo(() => show, [show])
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <section
+        id="toast-region"
+        tabIndex={-1}
+        aria-label="Notifications (F8)"
+        className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full max-w-[420px] flex-col p-4 outline-none"
+      >
+        <div role="status" aria-live="polite" aria-atomic="true">
+          {current ? <ToastCard toast={current} onClose={() => setCurrent(null)} /> : null}
+        </div>
+      </section>
+    </ToastContext.Provider>
+  )
+}
+
+function ToastCard({ toast, onClose }: { toast: ToastMessage; onClose: () => void }) {
+  const error = toast.variant === 'error'
+  return (
+    <div
+      data-testid="toast"
+      className={cn(
+        'pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg',
+        error ? 'border-red-200 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900',
+      )}
+    >
+      <div className="flex-1">
+        <p className="text-sm font-semibold">{toast.title}</p>
+        {toast.description ? <p className={cn('mt-1 text-sm', error ? 'text-red-50' : 'text-slate-600')}>{toast.description}</p> : null}
+      </div>
+      <button type="button" onClick={onClose} className="rounded p-1 opacity-70 hover:opacity-100" aria-label="Dismiss">
+        <X className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </div>
+  )
+}
+
+/** The root renders this: server toasts with the provider around the whole app. */
+export function Toaster({ toast, children }: { toast: ToastMessage | null; children?: ReactNode }) {
+  return <ToastProvider serverToast={toast}>{children}</ToastProvider>
+}

@@ -1,0 +1,28 @@
+import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3'
+import { PrismaClient } from '@prisma/client'
+import { env } from './env.server'
+
+declare global {
+  var __stockrunDb: PrismaClient | undefined
+}
+
+function connect() {
+  const adapter = new PrismaBetterSQLite3({ url: env().DATABASE_URL, timeout: 5000 })
+  const client = new PrismaClient({ adapter })
+  return client
+}
+
+// One client per process, kept across dev rebuilds so connections are not leaked.
+export const db: PrismaClient = (globalThis.__stockrunDb ??= connect())
+
+let tuned: Promise<void> | undefined
+/** WAL lets readers carry on while one writer writes; the busy timeout queues writers instead of failing. */
+export function tuneDatabase() {
+  tuned ??= (async () => {
+    await db.$queryRawUnsafe('PRAGMA journal_mode = WAL')
+    await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000')
+    await db.$queryRawUnsafe('PRAGMA synchronous = NORMAL')
+    await db.$queryRawUnsafe('PRAGMA foreign_keys = ON')
+  })()
+  return tuned
+}

@@ -1,0 +1,73 @@
+// Browser safety (DESIGN.md §7): per-request CSP nonce, security headers, and refusal of
+// state-changing requests that another site started.
+import crypto from 'node:crypto'
+import type { NextFunction, Request, Response } from 'express'
+import helmet from 'helmet'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+export function cspNonce(_req: Request, res: Response, next: NextFunction) {
+  res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+  next()
+}
+
+export function securityHeaders(options: { production: boolean; formTargets: string[] }) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+          // The Maps JavaScript API loads its own scripts from these hosts.
+          'https://maps.googleapis.com',
+          'https://maps.gstatic.com',
+        ],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
+        fontSrc: ["'self'", 'https://fonts.gstatic.com'],
+        connectSrc: ["'self'", 'https://*.googleapis.com', 'https://*.gstatic.com', ...(options.production ? [] : ['ws:'])],
+        mediaSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        // Chromium applies form-action to the redirect after a post, so the sign-in form needs the provider.
+        formAction: ["'self'", ...options.formTargets],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: options.production ? { maxAge: 63072000, includeSubDomains: true } : false,
+    xContentTypeOptions: true,
+  })
+}
+
+function originOf(value: string | undefined) {
+  if (!value || value === 'null') return value
+  try {
+    return new URL(value).origin
+  } catch {
+    return 'invalid'
+  }
+}
+
+/** Refuses a write whose Origin is another site, or that the browser marks as cross-site. */
+export function refuseCrossSiteWrites(allowedOrigins: () => string[]) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next()
+    const fetchSite = req.get('sec-fetch-site')
+    const origin = originOf(req.get('origin'))
+    const ownOrigin = `${req.protocol}://${req.get('host')}`
+    const allowed = new Set([ownOrigin, ...allowedOrigins()])
+    const crossSite = fetchSite === 'cross-site' || (origin !== undefined && !allowed.has(origin))
+    if (!crossSite) return next()
+    res.status(403)
+    if (req.path.startsWith('/api/') || req.accepts(['json', 'html']) === 'json') {
+      res.json({ error: 'Cross-site request refused' })
+    } else {
+      res.type('text/plain').send('Cross-site request refused')
+    }
+  }
+}

@@ -1,0 +1,51 @@
+// Persistence for signed-in sessions (spec's `session` entity: sid, sess, expire).
+import crypto from 'node:crypto'
+import { db } from '~/lib/db.server'
+
+type SessionData = Record<string, unknown>
+
+function userIdOf(data: SessionData) {
+  return typeof data.userId === 'string' ? data.userId : null
+}
+
+export async function createSessionRecord(data: SessionData, expires?: Date) {
+  const sid = crypto.randomBytes(32).toString('base64url')
+  await db.session.create({
+    data: { sid, sess: JSON.stringify(data), expire: expires ?? defaultExpiry(), userId: userIdOf(data) },
+  })
+  return sid
+}
+
+export async function readSessionRecord(sid: string): Promise<SessionData | null> {
+  const row = await db.session.findUnique({ where: { sid } })
+  if (!row) return null
+  if (row.expire.getTime() <= Date.now()) {
+    await db.session.deleteMany({ where: { sid } })
+    return null
+  }
+  try {
+    return JSON.parse(row.sess) as SessionData
+  } catch {
+    return null
+  }
+}
+
+export async function updateSessionRecord(sid: string, data: SessionData, expires?: Date) {
+  const values = { sess: JSON.stringify(data), expire: expires ?? defaultExpiry(), userId: userIdOf(data) }
+  await db.session.upsert({ where: { sid }, create: { sid, ...values }, update: values })
+}
+
+export async function deleteSessionRecord(sid: string) {
+  await db.session.deleteMany({ where: { sid } })
+}
+
+/** Drops sessions past their expiry; called now and then so the table does not grow without end. */
+export async function deleteExpiredSessions() {
+  await db.session.deleteMany({ where: { expire: { lt: new Date() } } })
+}
+
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 14
+
+function defaultExpiry() {
+  return new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000)
+}

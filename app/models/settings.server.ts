@@ -1,0 +1,74 @@
+// A manager's own preferences and the system-wide settings owners and admins may change.
+import { db } from '~/lib/db.server'
+import { Forbidden } from '~/lib/errors'
+
+export type UserPreferences = {
+  notificationSoundsEnabled: boolean
+  emailNotifications: boolean
+  smsNotifications: boolean
+}
+
+export async function getPreferences(userId: string): Promise<UserPreferences> {
+  const row = await db.userSettings.upsert({ where: { userId }, create: { userId }, update: {} })
+  return pickPreferences(row)
+}
+
+export async function updatePreferences(userId: string, changes: Partial<UserPreferences>) {
+  const row = await db.userSettings.upsert({
+    where: { userId },
+    create: { userId, ...changes },
+    update: changes,
+  })
+  return pickPreferences(row)
+}
+
+function pickPreferences(row: UserPreferences): UserPreferences {
+  return {
+    notificationSoundsEnabled: row.notificationSoundsEnabled,
+    emailNotifications: row.emailNotifications,
+    smsNotifications: row.smsNotifications,
+  }
+}
+
+const REGISTRATION = 'registration_enabled'
+
+export async function isRegistrationEnabled() {
+  const row = await db.systemSetting.findUnique({ where: { key: REGISTRATION } })
+  return row ? row.value === 'true' : true
+}
+
+export type SystemSettings = { registration_enabled: boolean }
+
+const SYSTEM_ROLES = new Set(['owner', 'admin'])
+
+export function canManageSystem(role: string) {
+  return SYSTEM_ROLES.has(role)
+}
+
+function requireSystemRole(role: string) {
+  if (!canManageSystem(role)) throw new Forbidden('Only an owner or admin can change system settings.')
+}
+
+export async function getSystemSettings(role: string): Promise<SystemSettings> {
+  requireSystemRole(role)
+  return { registration_enabled: await isRegistrationEnabled() }
+}
+
+export async function updateSystemSettings(role: string, changes: SystemSettings) {
+  requireSystemRole(role)
+  await db.systemSetting.upsert({
+    where: { key: REGISTRATION },
+    create: {
+      key: REGISTRATION,
+      value: String(changes.registration_enabled),
+      description: 'Whether a first sign-in may create a new organisation',
+    },
+    update: { value: String(changes.registration_enabled) },
+  })
+  return {
+    registration_enabled: changes.registration_enabled,
+    message: changes.registration_enabled
+      ? 'New organisation registration is now open.'
+      : 'New organisation registration is now closed.',
+  }
+}

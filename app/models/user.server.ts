@@ -1,0 +1,106 @@
+// Managers: who they are, which organisation they act for, and what a first sign-in creates.
+import { db } from '~/lib/db.server'
+import { isRegistrationEnabled } from './settings.server'
+
+export type IdentityProfile = {
+  email: string
+  firstName?: string | null
+  lastName?: string | null
+  profileImageUrl?: string | null
+}
+
+export class RegistrationClosed extends Error {
+  constructor() {
+    super('Registration of new organisations is closed. Ask an existing organisation owner to add you.')
+  }
+}
+
+/**
+ * Signs in the person the identity provider vouched for. A first sign-in creates the user and,
+ * while registration is open, a new organisation they own.
+ */
+export async function signInFromIdentity(profile: IdentityProfile) {
+  const email = profile.email.trim().toLowerCase()
+  const existing = await db.user.findUnique({ where: { email }, include: { memberships: true } })
+  if (existing && existing.memberships.length > 0) {
+    return db.user.update({
+      where: { id: existing.id },
+      data: {
+        firstName: profile.firstName ?? existing.firstName,
+        lastName: profile.lastName ?? existing.lastName,
+        profileImageUrl: profile.profileImageUrl ?? existing.profileImageUrl,
+      },
+    })
+  }
+  if (!(await isRegistrationEnabled())) throw new RegistrationClosed()
+  return db.$transaction(async (tx) => {
+    const user =
+      existing ??
+      (await tx.user.create({
+        data: {
+          email,
+          firstName: profile.firstName ?? null,
+          lastName: profile.lastName ?? null,
+          profileImageUrl: profile.profileImageUrl ?? null,
+        },
+      }))
+    const orgName = profile.firstName ? `${profile.firstName}'s organisation` : `${email.split('@')[0]}'s organisation`
+    const organisation = await tx.organisation.create({ data: { name: orgName } })
+    await tx.membership.create({ data: { userId: user.id, organisationId: organisation.id, role: 'owner' } })
+    await tx.userSettings.create({ data: { userId: user.id } })
+    return user
+  })
+}
+
+export type Manager = {
+  userId: string
+  orgId: string
+  role: string
+  email: string
+  firstName: string | null
+  lastName: string | null
+  profileImageUrl: string | null
+  organisationName: string
+}
+
+/** The signed-in manager with the organisation they act for (their first membership). */
+export async function findManager(userId: string): Promise<Manager | null> {
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    include: { memberships: { include: { organisation: true }, orderBy: { createdAt: 'asc' }, take: 1 } },
+  })
+  const membership = user?.memberships[0]
+  if (!user || !membership) return null
+  return {
+    userId: user.id,
+    orgId: membership.organisationId,
+    role: membership.role,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    organisationName: membership.organisation.name,
+  }
+}
+
+/** The shape of GET /api/auth/user. */
+export async function currentUserView(manager: Manager) {
+  const user = await db.user.findUniqueOrThrow({ where: { id: manager.userId } })
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+    username: displayName(manager),
+    role: manager.role,
+    tenant: { id: manager.orgId, name: manager.organisationName },
+  }
+}
+
+export function displayName(person: { firstName: string | null; lastName: string | null; email: string }) {
+  const full = [person.firstName, person.lastName].filter(Boolean).join(' ')
+  return full || person.email.split('@')[0]!
+}

@@ -1,0 +1,96 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Links,
+  LiveReload,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  useRouteError,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import stylesheet from '~/styles/tailwind.css'
+import { Toaster } from '~/components/ui/toast'
+import { NotFoundScreen } from '~/components/not-found-screen'
+import { takeToast } from '~/lib/toast.server'
+import { useNonce } from '~/lib/nonce'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction = () => [{ title: 'Stockrun' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await takeToast(request)
+  return json({ toast }, { headers })
+}
+
+/** A route can set the document language by returning `lang` from its loader (the vendor pages do). */
+function useDocumentLanguage() {
+  const matches = useMatches()
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const data = matches[i]?.data as { lang?: unknown } | undefined
+    if (data && typeof data.lang === 'string') return data.lang
+  }
+  return 'en'
+}
+
+function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
+  const lang = useDocumentLanguage()
+  return (
+    <html lang={lang} className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="h-full">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        <LiveReload nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>()
+  return (
+    <Document>
+      <Toaster toast={toast}>
+        <Outlet />
+      </Toaster>
+    </Document>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <Document>
+      {notFound ? (
+        <NotFoundScreen />
+      ) : (
+        <main className="mx-auto max-w-lg p-8 text-center">
+          <h1 className="text-2xl font-semibold">Something went wrong</h1>
+          <p className="mt-2 text-slate-600">
+            {isRouteErrorResponse(error) ? error.statusText || `Error ${error.status}` : 'Please try again in a moment.'}
+          </p>
+          <a href="/" className="mt-6 inline-block text-brand-600 underline">
+            Back to the dashboard
+          </a>
+        </main>
+      )}
+    </Document>
+  )
+}

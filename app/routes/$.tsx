@@ -1,0 +1,16 @@
+import type { MetaFunction } from '@remix-run/node'
+import { NotFoundScreen } from '~/components/not-found-screen'
+
+export const meta: MetaFunction = () => [{ title: 'Page Not Found · Stockrun' }]
+
+export async function loader() {
+  throw new Response('Not Found', { status: 404 })
+}
+
+export default function NotFound() {
+  return <NotFoundScreen />
+}
+
+export function ErrorBoundary() {
+  return <NotFoundScreen />
+}

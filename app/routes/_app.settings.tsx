@@ -1,0 +1,161 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
+import { useState } from 'react'
+import { useNotificationSound } from '~/components/notification-sound'
+import { PageHeader } from '~/components/page-header'
+import { Button } from '~/components/ui/button'
+import { Card, CardBody, CardHeader } from '~/components/ui/card'
+import { Switch } from '~/components/ui/switch'
+import { Forbidden } from '~/lib/errors'
+import { PreferencesInput, SystemSettingsInput } from '~/lib/schemas'
+import { redirectWithToast } from '~/lib/toast.server'
+import { canManageSystem, getPreferences, getSystemSettings, updatePreferences, updateSystemSettings } from '~/models/settings.server'
+import { displayName } from '~/models/user.server'
+import { requireManager } from '~/services/auth.server'
+
+export const meta: MetaFunction = () => [{ title: 'Settings · Stockrun' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const manager = await requireManager(request)
+  const admin = canManageSystem(manager.role)
+  return json({
+    account: {
+      username: displayName(manager),
+      email: manager.email,
+      role: manager.role,
+      organisationName: manager.organisationName,
+    },
+    preferences: await getPreferences(manager.userId),
+    system: admin ? await getSystemSettings(manager.role) : null,
+  })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const manager = await requireManager(request)
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  formData.delete('intent')
+  if (intent === 'system') {
+    const submission = parseWithZod(formData, { schema: SystemSettingsInput })
+    if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+    try {
+      const saved = await updateSystemSettings(manager.role, submission.value)
+      return redirectWithToast('/settings', { title: 'System Settings Updated', description: saved.message })
+    } catch (err) {
+      if (err instanceof Forbidden) {
+        return redirectWithToast('/settings', { title: 'Update Failed', description: err.message, variant: 'error' })
+      }
+      throw err
+    }
+  }
+  const submission = parseWithZod(formData, { schema: PreferencesInput })
+  if (submission.status !== 'success') {
+    return redirectWithToast('/settings', {
+      title: 'Update Failed',
+      description: 'Failed to update settings. Please try again.',
+      variant: 'error',
+    })
+  }
+  await updatePreferences(manager.userId, submission.value)
+  return redirectWithToast('/settings', { title: 'Settings Updated', description: 'Your preferences have been saved successfully.' })
+}
+
+function InfoRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4 py-2 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-medium text-slate-900">{value}</dd>
+    </div>
+  )
+}
+
+export default function SettingsPage() {
+  const { account, preferences, system } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageHeader title="Settings" description="Your account, notification preferences and system options" />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader title="Account Information" />
+          <CardBody>
+            <dl className="divide-y divide-slate-100">
+              <InfoRow label="Username" value={account.username || 'Not logged in'} />
+              <InfoRow label="Email" value={account.email || 'Not available'} />
+              <InfoRow label="Role" value={account.role || 'None'} />
+              <InfoRow label="Organisation" value={account.organisationName || 'Unknown'} />
+            </dl>
+          </CardBody>
+        </Card>
+        <PreferencesCard preferences={preferences} />
+        {system ? <SystemCard registrationEnabled={system.registration_enabled} /> : null}
+      </div>
+    </>
+  )
+}
+
+function PreferencesCard({ preferences }: { preferences: { notificationSoundsEnabled: boolean; emailNotifications: boolean; smsNotifications: boolean } }) {
+  const fetcher = useFetcher()
+  const sound = useNotificationSound()
+  const [soundsOn, setSoundsOn] = useState(preferences.notificationSoundsEnabled)
+  const [form] = useForm({ id: 'preferences' })
+  return (
+    <Card>
+      <CardHeader title="Notification Preferences" description="Changes save as soon as you flip a switch." />
+      <CardBody>
+        <fetcher.Form
+          method="post"
+          {...getFormProps(form)}
+          onChange={(e) => {
+            const target = e.target as HTMLInputElement
+            if (target.name === 'notificationSoundsEnabled') setSoundsOn(target.checked)
+            fetcher.submit(e.currentTarget)
+          }}
+        >
+          <input type="hidden" name="intent" value="preferences" />
+          <Switch name="notificationSoundsEnabled" label="Sound notifications" description="Play a sound when new notifications arrive" defaultChecked={preferences.notificationSoundsEnabled} />
+          <Switch name="emailNotifications" label="Email notifications" description="Receive updates by e-mail" defaultChecked={preferences.emailNotifications} />
+          <Switch name="smsNotifications" label="SMS notifications" description="Receive text messages for new requests" defaultChecked={preferences.smsNotifications} />
+          <div className="mt-3 flex flex-wrap gap-2">
+            <noscript>
+              <Button type="submit">Save preferences</Button>
+            </noscript>
+            {soundsOn ? (
+              <Button variant="secondary" onClick={() => sound.play()}>
+                Test Sound
+              </Button>
+            ) : null}
+          </div>
+        </fetcher.Form>
+      </CardBody>
+    </Card>
+  )
+}
+
+function SystemCard({ registrationEnabled }: { registrationEnabled: boolean }) {
+  const fetcher = useFetcher()
+  const actionData = useActionData<typeof action>()
+  return (
+    <Card>
+      <CardHeader title="System Administration" description="Visible to owners and admins only." />
+      <CardBody>
+        <Form method="post" onChange={(e) => fetcher.submit(e.currentTarget)} aria-describedby={actionData ? 'system-error' : undefined}>
+          <input type="hidden" name="intent" value="system" />
+          <Switch
+            name="registration_enabled"
+            label="Allow New Organization Registration"
+            description="When off, people who are not yet members cannot sign up."
+            defaultChecked={registrationEnabled}
+          />
+          <noscript>
+            <Button type="submit" className="mt-3">
+              Save system settings
+            </Button>
+          </noscript>
+        </Form>
+      </CardBody>
+    </Card>
+  )
+}

@@ -1,0 +1,15 @@
+import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.server'
+import { SystemSettingsInput } from '~/lib/schemas'
+import { getSystemSettings, updateSystemSettings } from '~/models/settings.server'
+import { requireApiManager } from '~/services/auth.server'
+
+export const loader = apiLoader(async ({ request }) => {
+  const manager = await requireApiManager(request)
+  return getSystemSettings(manager.role)
+})
+
+export const action = apiAction(async ({ request }) => {
+  const manager = await requireApiManager(request)
+  if (request.method !== 'PUT') methodNotAllowed()
+  return updateSystemSettings(manager.role, await readJson(request, SystemSettingsInput))
+})

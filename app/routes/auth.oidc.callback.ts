@@ -1,0 +1,30 @@
+// GET /auth/oidc/callback: the provider sends the browser back here with a code; we finish the flow.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { RegistrationClosed } from '~/models/user.server'
+import { clearSignInState, completeSignIn, startManagerSession } from '~/services/auth.server'
+import { RETURN_COOKIE } from './auth.oidc'
+
+function returnPath(request: Request) {
+  const cookie = request.headers.get('Cookie') ?? ''
+  const match = cookie.match(new RegExp(`${RETURN_COOKIE}=([^;]+)`))
+  return match ? decodeURIComponent(match[1]!) : '/'
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  try {
+    const userId = await completeSignIn(request)
+    const response = await startManagerSession(request, userId, returnPath(request))
+    response.headers.append('Set-Cookie', `${RETURN_COOKIE}=; Path=/auth; Max-Age=0`)
+    return response
+  } catch (thrown) {
+    if (thrown instanceof Response) throw thrown
+    // The provider says "no" on the callback URL; anything else (state, PKCE, token) is our failure to verify.
+    const providerRefused = new URL(request.url).searchParams.has('error')
+    const reason = thrown instanceof RegistrationClosed ? 'registration_closed' : providerRefused ? 'denied' : 'failed'
+    if (reason === 'failed') console.warn('Sign-in callback failed:', (thrown as Error).message)
+    const headers = new Headers()
+    for (const cookie of clearSignInState(request)) headers.append('Set-Cookie', cookie)
+    return redirect(`/login?error=${reason}`, { headers })
+  }
+}

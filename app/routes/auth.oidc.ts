@@ -1,0 +1,36 @@
+// POST /auth/oidc: starts the OpenID Connect code flow and sends the browser to the provider.
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { z } from 'zod'
+import { beginSignIn, SignInNotConfigured, safeRedirect } from '~/services/auth.server'
+
+const SignInForm = z.object({
+  login_hint: z.string().trim().email().optional().or(z.literal('').transform(() => undefined)),
+  redirectTo: z.string().optional(),
+})
+
+export const RETURN_COOKIE = '__stockrun_return'
+
+export async function loader() {
+  return redirect('/login')
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = SignInForm.safeParse(Object.fromEntries(await request.formData()))
+  const hint = form.success ? form.data.login_hint : undefined
+  const back = safeRedirect(form.success ? form.data.redirectTo : undefined)
+  try {
+    await beginSignIn(request, hint)
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      thrown.headers.append(
+        'Set-Cookie',
+        `${RETURN_COOKIE}=${encodeURIComponent(back)}; Path=/auth; HttpOnly; SameSite=Lax; Max-Age=600`,
+      )
+      return thrown
+    }
+    if (thrown instanceof SignInNotConfigured) return redirect('/login?error=not_configured')
+    console.error('Could not start sign-in:', thrown)
+    return redirect('/login?error=failed')
+  }
+}

@@ -1,0 +1,185 @@
+// Sign-in through an OpenID Connect provider (remix-auth + remix-auth-oauth2), and the guards
+// that turn a request into the signed-in manager.
+import { redirect } from '@remix-run/node'
+import { Authenticator } from 'remix-auth'
+import { OAuth2Strategy } from 'remix-auth-oauth2'
+import { z } from 'zod'
+import { env } from '~/lib/env.server'
+import { Unauthorized } from '~/lib/errors'
+import { findManager, signInFromIdentity, type Manager } from '~/models/user.server'
+import { publicOrigin } from '~/lib/public-url.server'
+import { getSession, sessionStorage } from './session.server'
+
+/** Under MOCKS the provider lives at this address, answered on this machine (tests/mocks/auth.ts). */
+export const MOCK_ISSUER = 'https://idp.mock.stockrun.test'
+export const MOCK_CLIENT = { id: 'stockrun-local', secret: 'stockrun-local-secret' }
+
+const Discovery = z.object({
+  authorization_endpoint: z.string(),
+  token_endpoint: z.string().url(),
+  userinfo_endpoint: z.string().url(),
+})
+type Discovery = z.infer<typeof Discovery>
+
+const UserInfo = z.object({
+  email: z.string().email(),
+  given_name: z.string().nullish(),
+  family_name: z.string().nullish(),
+  picture: z.string().nullish(),
+})
+
+export class SignInNotConfigured extends Error {
+  constructor() {
+    super('Sign-in is not configured: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or MOCKS=true.')
+  }
+}
+
+function providerSettings() {
+  const e = env()
+  if (e.mocks) return { issuer: MOCK_ISSUER, clientId: MOCK_CLIENT.id, clientSecret: MOCK_CLIENT.secret }
+  if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID) throw new SignInNotConfigured()
+  return { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET ?? null }
+}
+
+export function providerName() {
+  return env().OIDC_PROVIDER_NAME
+}
+
+const discovered = new Map<string, Promise<Discovery>>()
+
+function discover(issuer: string) {
+  let found = discovered.get(issuer)
+  if (!found) {
+    found = fetch(new URL('.well-known/openid-configuration', issuer.endsWith('/') ? issuer : `${issuer}/`)).then(
+      async (res) => {
+        if (!res.ok) throw new Error(`OpenID discovery failed with ${res.status}`)
+        return Discovery.parse(await res.json())
+      },
+    )
+    // A failed discovery is tried again on the next sign-in rather than remembered.
+    found.catch(() => discovered.delete(issuer))
+    discovered.set(issuer, found)
+  }
+  return found
+}
+
+class OidcStrategy extends OAuth2Strategy<string> {
+  name = 'oidc'
+
+  // OpenID Connect's login_hint pre-fills (or, with our mock, chooses) the account at the provider.
+  protected authorizationParams(params: URLSearchParams, request: Request) {
+    const next = new URLSearchParams(params)
+    const hint = new URL(request.url).searchParams.get('login_hint')
+    if (hint) next.set('login_hint', hint)
+    return next
+  }
+}
+
+async function authenticatorFor(request: Request) {
+  const settings = providerSettings()
+  const endpoints = await discover(settings.issuer)
+  const origin = publicOrigin(request)
+  const strategy = new OidcStrategy(
+    {
+      cookie: {
+        name: '__stockrun_oidc',
+        httpOnly: true,
+        sameSite: 'Lax',
+        ...(env().NODE_ENV === 'production' ? { secure: true as const } : {}),
+        path: '/auth',
+      },
+      clientId: settings.clientId,
+      clientSecret: settings.clientSecret,
+      // A provider may name its authorization page relative to us (our local mock does).
+      authorizationEndpoint: new URL(endpoints.authorization_endpoint, origin),
+      tokenEndpoint: endpoints.token_endpoint,
+      redirectURI: `${origin}/auth/oidc/callback`,
+      scopes: ['openid', 'email', 'profile'],
+    },
+    async ({ tokens }) => {
+      const res = await fetch(endpoints.userinfo_endpoint, {
+        headers: { Authorization: `Bearer ${tokens.accessToken()}` },
+      })
+      if (!res.ok) throw new Error(`The identity provider's userinfo answered ${res.status}`)
+      const info = UserInfo.parse(await res.json())
+      const user = await signInFromIdentity({
+        email: info.email,
+        firstName: info.given_name,
+        lastName: info.family_name,
+        profileImageUrl: info.picture,
+      })
+      return user.id
+    },
+  )
+  return new Authenticator<string>().use(strategy)
+}
+
+/** Starts the code flow: answers with a redirect to the provider (thrown as a Response). */
+export async function beginSignIn(request: Request, loginHint?: string) {
+  const url = new URL(request.url)
+  if (loginHint) url.searchParams.set('login_hint', loginHint)
+  const auth = await authenticatorFor(request)
+  await auth.authenticate('oidc', new Request(url, { headers: request.headers }))
+  throw new Error('The identity provider did not redirect')
+}
+
+/** Finishes the code flow on the callback; answers the signed-in user's id. */
+export async function completeSignIn(request: Request) {
+  const auth = await authenticatorFor(request)
+  return auth.authenticate('oidc', request)
+}
+
+/** Headers that forget the short-lived state and PKCE cookies (one per started flow) after a callback. */
+export function clearSignInState(request: Request) {
+  const names = (request.headers.get('Cookie') ?? '')
+    .split(';')
+    .map((part) => part.split('=')[0]!.trim())
+    .filter((name) => name.startsWith('__stockrun_oidc'))
+  return names.map((name) => `${name}=; Path=/auth; Max-Age=0; HttpOnly; SameSite=Lax`)
+}
+
+export async function startManagerSession(request: Request, userId: string, redirectTo = '/') {
+  // A fresh session on every sign-in, so a session id planted before sign-in is never promoted.
+  const session = await sessionStorage().getSession()
+  session.set('userId', userId)
+  const headers = new Headers()
+  headers.append('Set-Cookie', await sessionStorage().commitSession(session))
+  for (const cookie of clearSignInState(request)) headers.append('Set-Cookie', cookie)
+  return redirect(safeRedirect(redirectTo), { headers })
+}
+
+export async function endManagerSession(request: Request) {
+  const session = await getSession(request)
+  return redirect('/login', { headers: { 'Set-Cookie': await sessionStorage().destroySession(session) } })
+}
+
+export async function getManager(request: Request): Promise<Manager | null> {
+  const session = await getSession(request)
+  const userId = session.get('userId')
+  if (typeof userId !== 'string') return null
+  return findManager(userId)
+}
+
+/** For pages: a visitor without a session is sent to /login and brought back afterwards. */
+export async function requireManager(request: Request): Promise<Manager> {
+  const manager = await getManager(request)
+  if (!manager) {
+    const url = new URL(request.url)
+    const back = url.pathname + url.search
+    throw redirect(back === '/' ? '/login' : `/login?redirectTo=${encodeURIComponent(back)}`)
+  }
+  return manager
+}
+
+/** For /api: no session is a 401 JSON error, never a redirect. */
+export async function requireApiManager(request: Request): Promise<Manager> {
+  const manager = await getManager(request)
+  if (!manager) throw new Unauthorized()
+  return manager
+}
+
+/** Only same-site paths, so a crafted link cannot bounce a manager to another site after sign-in. */
+export function safeRedirect(to: string | null | undefined, fallback = '/') {
+  if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+  return to
+}

@@ -1,0 +1,44 @@
+// Browser journeys in Debian's Chromium (no browser download), twice where it matters:
+// with JavaScript (managers) and without (vendors and runners on basic phones).
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, devices } from '@playwright/test'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const PORT = Number(process.env.E2E_PORT ?? 3210)
+export const E2E_DATABASE = path.join(root, 'tests/.tmp/e2e.db')
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+  },
+}
+
+export default defineConfig({
+  testDir: path.join(root, 'tests/e2e'),
+  outputDir: path.join(root, 'test-results'),
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: { baseURL: `http://localhost:${PORT}`, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [
+    // *.nojs.spec.ts runs only without JavaScript; *.both.spec.ts in both; the rest with JavaScript.
+    { name: 'js-on', testIgnore: /\.nojs\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'js-off', testMatch: /\.(nojs|both)\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: `rm -f ${E2E_DATABASE}* && mkdir -p ${path.dirname(E2E_DATABASE)} && npm run start:mocks`,
+    cwd: root,
+    url: `http://localhost:${PORT}/healthcheck`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(PORT), DATABASE_URL: `file:${E2E_DATABASE}`, SESSION_SECRET: 'e2e-secret', E2E: 'true' },
+  },
+})

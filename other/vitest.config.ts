@@ -1,0 +1,20 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+export default defineConfig({
+  root,
+  resolve: { alias: { '~': path.join(root, 'app') } },
+  test: {
+    include: ['app/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'prisma/**/*.test.ts', 'other/**/*.test.ts'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    globalSetup: [path.join(root, 'tests/setup/global-setup.ts')],
+    setupFiles: [path.join(root, 'tests/setup/per-file.ts')],
+    pool: 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    env: { NODE_ENV: 'test', MOCKS: 'true', SESSION_SECRET: 'test-secret' },
+  },
+})

@@ -1,0 +1,47 @@
+// Shared Playwright helpers: tests check every page they land on with expectAccessible (axe), and managers sign in
+// through the real /login form.
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+
+export { expect }
+
+/**
+ * axe runs inside the page, which a JavaScript-disabled page cannot do. There we check a snapshot
+ * of exactly what the no-JS visitor got (scripts removed), served at the same address so its CSS loads.
+ */
+async function axeResults(page: Page) {
+  const jsEnabled = base.info().project.use.javaScriptEnabled !== false
+  if (jsEnabled) return new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() })
+  try {
+    const snapshot = await context.newPage()
+    const url = page.url()
+    await snapshot.route(url, (route) => route.fulfill({ body: html, contentType: 'text/html' }))
+    await snapshot.goto(url)
+    return await new AxeBuilder({ page: snapshot }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  } finally {
+    await context.close()
+  }
+}
+
+export async function expectAccessible(page: Page) {
+  const results = await axeResults(page)
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  expect(summary, `accessibility violations on ${page.url()}`).toEqual([])
+}
+
+/** A unique e-mail per test, so each test signs in to an organisation of its own. */
+export function uniqueEmail(prefix = 'manager') {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`
+}
+
+export async function signInThroughForm(page: Page, email: string) {
+  await page.goto('/login')
+  await expectAccessible(page)
+  await page.getByLabel('E-mail (optional)').fill(email)
+  await page.getByRole('button', { name: /Sign in with/ }).click()
+  await page.waitForURL((url) => url.pathname === '/')
+}
+
+export const test = base

@@ -1,0 +1,50 @@
+import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } })
+
+  test('the sidebar opens from its toggle, locks the page, and closes on Escape, outside taps and navigation', async ({ page }) => {
+    await signInThroughForm(page, uniqueEmail('phone'))
+    const sidebar = page.locator('#sidebar')
+    const toggle = page.getByRole('button', { name: 'Open menu' })
+    await expect(sidebar).toHaveAttribute('data-open', 'false')
+    await expect(sidebar.getByRole('link', { name: 'Products' })).not.toBeInViewport()
+
+    await toggle.click()
+    await expect(sidebar).toHaveAttribute('data-open', 'true')
+    await expect(sidebar.getByRole('link', { name: 'Products' })).toBeInViewport()
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden')
+    await page.keyboard.press('Escape')
+    await expect(sidebar).toHaveAttribute('data-open', 'false')
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('')
+
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByTestId('sidebar-backdrop').click({ position: { x: 340, y: 400 } })
+    await expect(sidebar).toHaveAttribute('data-open', 'false')
+
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await sidebar.getByRole('link', { name: 'Settings' }).click()
+    await expect(page).toHaveURL(/\/settings$/)
+    await expect(sidebar).toHaveAttribute('data-open', 'false')
+    await expectAccessible(page)
+  })
+})
+
+test('settings show the account and save a preference as soon as its switch flips', async ({ page }) => {
+  const email = uniqueEmail('settings')
+  await signInThroughForm(page, email)
+  await page.getByRole('link', { name: 'Settings' }).click()
+  await expect(page.getByRole('heading', { name: 'Account Information' })).toBeVisible()
+  await expect(page.getByRole('main').getByText(email)).toBeVisible()
+  await expect(page.getByText('owner', { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Test Sound' })).toBeVisible()
+
+  await page.getByRole('switch', { name: 'Sound notifications' }).uncheck()
+  await expect(page.getByTestId('toast')).toContainText('Your preferences have been saved successfully.')
+  await expect(page.getByRole('button', { name: 'Test Sound' })).toBeHidden()
+  await page.reload()
+  await expect(page.getByRole('switch', { name: 'Sound notifications' })).not.toBeChecked()
+
+  await expect(page.getByRole('heading', { name: 'System Administration' })).toBeVisible()
+  await expectAccessible(page)
+})

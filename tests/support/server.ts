@@ -1,0 +1,58 @@
+// The real app (the Remix build behind our Express server) on a free port, for integration tests.
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import url from 'node:url'
+import type { ServerBuild } from '@remix-run/node'
+import { afterAll, beforeAll } from 'vitest'
+import { createServerApp } from '~/lib/server/express-app'
+import type { RateLimitSettings } from '~/lib/server/rate-limits'
+import { MOCK_AUTHORIZE_PATH, mockAuthorize } from '../mocks/auth'
+import { TestClient } from './client'
+
+export type TestServer = { url: string; client: () => TestClient; close: () => Promise<void> }
+
+export async function startTestServer(options: { rateLimits?: Partial<RateLimitSettings> } = {}): Promise<TestServer> {
+  const build = (await import(url.pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
+  const app = createServerApp({
+    build,
+    mode: 'test',
+    // Tests sign in many times from one address; a test of the limit itself passes its own.
+    rateLimits: { signInPerMinute: 10_000, anonymousWritesPerMinute: 10_000, ...options.rateLimits },
+    mount: (a) => a.get(MOCK_AUTHORIZE_PATH, mockAuthorize),
+  })
+  const server = app.listen(0)
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    url: base,
+    client: () => new TestClient(base),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/** Starts one server for the test file and closes it afterwards. */
+export function withTestServer(options?: Parameters<typeof startTestServer>[0]) {
+  const handle = {} as { current: TestServer }
+  beforeAll(async () => {
+    handle.current = await startTestServer(options)
+  })
+  afterAll(async () => {
+    await handle.current?.close()
+  })
+  return {
+    get url() {
+      return handle.current.url
+    },
+    client: () => handle.current.client(),
+    /** A browser-like client already signed in as this e-mail (through the whole mocked code flow). */
+    signedIn: async (email: string) => {
+      const c = handle.current.client()
+      await c.signIn(email)
+      return c
+    },
+  }
+}
