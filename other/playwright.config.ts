@@ -6,7 +6,7 @@ import { defineConfig, devices } from '@playwright/test'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const PORT = Number(process.env.E2E_PORT ?? 3210)
-export const E2E_DATABASE = path.join(root, 'tests/.tmp/e2e.db')
+export const E2E_DATABASE = path.join(root, `tests/.tmp/e2e-${PORT}.db`)
 
 const chromium = {
   ...devices['Desktop Chrome'],

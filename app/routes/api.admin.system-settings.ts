@@ -1,5 +1,5 @@
 import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.server'
-import { SystemSettingsInput } from '~/lib/schemas'
+import { SystemSettingsInput } from '~/lib/schemas/settings'
 import { getSystemSettings, updateSystemSettings } from '~/models/settings.server'
 import { requireApiManager } from '~/services/auth.server'
 

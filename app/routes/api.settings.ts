@@ -1,5 +1,5 @@
 import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.server'
-import { PreferencesInput } from '~/lib/schemas'
+import { PreferencesInput } from '~/lib/schemas/settings'
 import { getPreferences, updatePreferences } from '~/models/settings.server'
 import { requireApiManager } from '~/services/auth.server'
 

@@ -2,11 +2,11 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll } from 'vitest'
+import { afterAll, inject } from 'vitest'
 
-const tmp = path.resolve('tests/.tmp')
-const file = path.join(tmp, `test-${process.pid}-${crypto.randomBytes(4).toString('hex')}.db`)
-fs.copyFileSync(path.join(tmp, 'template.db'), file)
+const runDir = inject('runDir')
+const file = path.join(runDir, `test-${process.pid}-${crypto.randomBytes(4).toString('hex')}.db`)
+fs.copyFileSync(path.join(runDir, 'template.db'), file)
 process.env.DATABASE_URL = `file:${file}`
 globalThis.__stockrunDb = undefined
 

@@ -1,0 +1,26 @@
+// Building blocks for input schemas shared by page forms (conform) and /api routes.
+import { z } from 'zod'
+
+/** A checkbox or JSON boolean: forms send "true"/"false"/"on", JSON sends true/false. */
+export const booleanInput = z.preprocess((raw) => {
+  // A switch posts a hidden "false" and, when on, a "true" after it: the last value wins.
+  const v = Array.isArray(raw) ? raw[raw.length - 1] : raw
+  if (v === 'true' || v === 'on') return true
+  if (v === 'false') return false
+  return v
+}, z.boolean({ error: 'Must be true or false' }))
+
+/** Required text: trimmed, and the spec's message when missing or blank. */
+export const requiredText = (message: string, max = 500) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`)
+
+/** Optional text: blank becomes null, so clearing a field in a form clears it in the database. */
+export const optionalText = (max = 2000) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null))
+
+export const idParam = z.string().uuid('Not found')
