@@ -1,8 +1,310 @@
-import type { MetaFunction } from '@remix-run/node'
-import { PagePlaceholder } from '~/components/page-placeholder'
+// Logistics (spec §2.7): the property portfolio, each property's QR code and the products it stocks.
+// What is open lives in the URL (?new, ?edit=<id>, ?qr=<id>, ?delete=<id>, ?q=<search>), so every
+// screen state is a link and every change a form post that works without JavaScript.
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
+import { Filter, Plus, Search } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { PageHeader } from '~/components/page-header'
+import { PropertyCard } from '~/components/property-card'
+import { PropertyForm } from '~/components/property-form'
+import { PropertyProducts } from '~/components/property-products'
+import { QrModal } from '~/components/qr-modal'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { Card, CardBody, CardHeader } from '~/components/ui/card'
+import { ConfirmDialog } from '~/components/ui/confirm-dialog'
+import { EmptyState } from '~/components/ui/empty-state'
+import { inputClasses } from '~/components/ui/field'
+import { Spinner } from '~/components/ui/spinner'
+import { env } from '~/lib/env.server'
+import { Conflict, NotFound } from '~/lib/errors'
+import { withErrorToast } from '~/lib/form-errors.server'
+import { publicOrigin } from '~/lib/public-url.server'
+import { AssignProductsForm, PropertyInput } from '~/lib/schemas/property'
+import { redirectWithToast } from '~/lib/toast.server'
+import { usePolling } from '~/lib/use-polling'
+import { listProducts } from '~/models/product.server'
+import {
+  activatePropertyQr,
+  assignProducts,
+  createProperty,
+  deactivatePropertyQr,
+  deleteProperty,
+  findProperty,
+  listAssignedProducts,
+  listProperties,
+  removeProduct,
+  updateProperty,
+} from '~/models/property.server'
+import { qrSvg } from '~/services/qr.server'
+import { requireManager } from '~/services/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Logistics · Stockrun' }]
 
-export default function Page() {
-  return <PagePlaceholder title="Logistics" description="Manage your property portfolio and QR codes from one place" />
+const REFETCH_MS = 60_000
+
+function listHref(search: string) {
+  return search ? `/properties?q=${encodeURIComponent(search)}` : '/properties'
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+async function editorData(orgId: string, id: string, selectAll: boolean) {
+  const property = await findProperty(orgId, id)
+  const [assigned, catalog] = await Promise.all([listAssignedProducts(orgId, id), listProducts(orgId)])
+  const assignedIds = new Set(assigned.map((p) => p.id))
+  const brief = (p: { id: string; name: string; category: string | null }) => ({ id: p.id, name: p.name, category: p.category })
+  return {
+    property: { id: property.id, name: property.name, address: property.address, isActive: property.isActive, qrCodeActive: property.qrCodeActive },
+    assigned: assigned.map(brief),
+    available: catalog.filter((p) => !assignedIds.has(p.id)).map(brief),
+    selectAll,
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const manager = await requireManager(request)
+  const params = new URL(request.url).searchParams
+  const search = params.get('q')?.trim() ?? ''
+  const editId = params.get('edit')
+  const creating = params.has('new') && !editId
+  // The key is for the browser (referrer-restricted at Google); only the form's address preview uses it.
+  const mapsKey = creating || editId ? (env().GOOGLE_MAPS_API_KEY ?? null) : null
+
+  let editor: Awaited<ReturnType<typeof editorData>> | null = null
+  if (editId) {
+    try {
+      editor = await editorData(manager.orgId, editId, params.get('select') === 'all')
+    } catch (err) {
+      if (!(err instanceof NotFound)) throw err
+      throw await redirectWithToast('/properties', { title: 'Property not found', description: 'It may have been deleted.', variant: 'error' })
+    }
+  }
+
+  const properties = await listProperties(manager.orgId, { search })
+  const openOne = async (id: string | null) => (id ? findProperty(manager.orgId, id).catch(() => null) : null)
+  const [qrProperty, deleting] = await Promise.all([openOne(params.get('qr')), openOne(params.get('delete'))])
+  // Rendered here so the code shows without JavaScript; a failure shows the modal's fallback text.
+  const svg = qrProperty?.qrCodeUrl ? await qrSvg(qrProperty.qrCodeUrl).catch(() => null) : null
+
+  return json({
+    now: new Date().toISOString(),
+    search,
+    creating,
+    editor,
+    mapsKey,
+    properties: properties.map((p) => ({
+      id: p.id,
+      name: p.name,
+      address: p.address,
+      isActive: p.isActive,
+      qrCodeActive: p.qrCodeActive,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    qr: qrProperty ? { property: { id: qrProperty.id, name: qrProperty.name, qrCodeUrl: qrProperty.qrCodeUrl }, svg } : null,
+    deleting: deleting ? { id: deleting.id, name: deleting.name } : null,
+  })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const manager = await requireManager(request)
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  const id = String(formData.get('id') ?? '')
+  // Card forms post to the page's own URL, so a search in progress survives the redirect.
+  const backTo = listHref(new URL(request.url).searchParams.get('q')?.trim() ?? '')
+  const orgId = manager.orgId
+
+  switch (intent) {
+    case 'create':
+    case 'update': {
+      const submission = parseWithZod(formData, { schema: PropertyInput })
+      if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+      if (intent === 'create') {
+        await createProperty(orgId, submission.value, publicOrigin(request))
+        return redirectWithToast('/properties', { title: 'Property created successfully with QR code auto-generated.' })
+      }
+      return withErrorToast('/properties', 'Failed to update property.', async () => {
+        await updateProperty(orgId, id, submission.value, publicOrigin(request))
+        return redirectWithToast('/properties', { title: 'Property updated successfully.' })
+      })
+    }
+    case 'delete':
+      try {
+        await deleteProperty(orgId, id)
+        return redirectWithToast(backTo, { title: 'Property Deleted', description: 'The property has been deleted.' })
+      } catch (err) {
+        if (err instanceof Conflict) {
+          const { blocking, suggestions } = err.details as { blocking: { requests: number; assignments: number }; suggestions: string[] }
+          const connected = `Connected: ${plural(blocking.requests, 'request', 'requests')}, ${plural(blocking.assignments, 'runner assignment', 'runner assignments')}.`
+          return redirectWithToast(backTo, {
+            title: 'Cannot Delete Property',
+            description: [err.message, connected, suggestions[0]].filter(Boolean).join(' '),
+            variant: 'error',
+          })
+        }
+        if (err instanceof NotFound) {
+          return redirectWithToast(backTo, { title: 'Failed to delete property.', description: err.message, variant: 'error' })
+        }
+        throw err
+      }
+    case 'qr-activate':
+    case 'qr-deactivate':
+      return withErrorToast(backTo, 'Failed to update QR code status.', async () => {
+        const property =
+          intent === 'qr-activate' ? await activatePropertyQr(orgId, id, publicOrigin(request)) : await deactivatePropertyQr(orgId, id)
+        return redirectWithToast(backTo, {
+          title: 'QR Code Status Updated',
+          description: `The QR code of ${property.name} is now ${property.qrCodeActive ? 'active' : 'inactive'}.`,
+        })
+      })
+    case 'assign': {
+      const editHref = `/properties?edit=${encodeURIComponent(id)}`
+      const submission = parseWithZod(formData, { schema: AssignProductsForm })
+      if (submission.status !== 'success') {
+        return redirectWithToast(editHref, { title: 'Failed to assign products to property.', description: 'Select at least one product to assign.', variant: 'error' })
+      }
+      return withErrorToast(editHref, 'Failed to assign products to property.', async () => {
+        const { assigned, skipped } = await assignProducts(orgId, id, submission.value.productId)
+        return redirectWithToast(editHref, {
+          title: `${assigned} product(s) assigned to property successfully.`,
+          description: skipped > 0 ? `${skipped} product(s) already assigned and will be skipped.` : undefined,
+        })
+      })
+    }
+    case 'remove': {
+      const editHref = `/properties?edit=${encodeURIComponent(id)}`
+      return withErrorToast(editHref, 'Failed to remove product from property.', async () => {
+        await removeProduct(orgId, id, String(formData.get('productId') ?? ''))
+        return redirectWithToast(editHref, { title: 'Product removed from property successfully.' })
+      })
+    }
+    default:
+      return json({ error: 'Unknown action' }, { status: 400 })
+  }
+}
+
+export default function LogisticsPage() {
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const lastResult = actionData && 'result' in actionData ? actionData.result : null
+  const showForm = data.creating || data.editor !== null
+  usePolling(REFETCH_MS, !showForm)
+  const closeTo = listHref(data.search)
+
+  return (
+    <>
+      <PageHeader
+        title="Logistics"
+        description="Manage your property portfolio and QR codes from one place"
+        action={
+          <ButtonLink to="?new">
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            New Property
+          </ButtonLink>
+        }
+      />
+      {showForm ? (
+        <PropertyForm
+          key={data.editor?.property.id ?? 'new'}
+          property={data.editor?.property ?? null}
+          lastResult={lastResult}
+          mapsKey={data.mapsKey}
+          cancelTo={closeTo}
+        >
+          {data.editor ? (
+            <PropertyProducts
+              key={data.editor.property.id}
+              propertyId={data.editor.property.id}
+              available={data.editor.available}
+              assigned={data.editor.assigned}
+              selectAll={data.editor.selectAll}
+            />
+          ) : null}
+        </PropertyForm>
+      ) : (
+        <PropertiesOverview />
+      )}
+      {data.qr ? <QrModal property={data.qr.property} svg={data.qr.svg} closeTo={closeTo} /> : null}
+      {data.deleting ? (
+        <ConfirmDialog
+          title="Delete Property"
+          description={`Are you sure you want to delete ${data.deleting.name}? This cannot be undone.`}
+          closeTo={closeTo}
+          intent="delete"
+          fields={{ id: data.deleting.id }}
+        />
+      ) : null}
+    </>
+  )
+}
+
+function PropertiesOverview() {
+  const { properties, search, now } = useLoaderData<typeof loader>()
+  const hrefWith = (param: string, value: string) => {
+    const next = new URLSearchParams(search ? { q: search } : {})
+    next.set(param, value)
+    return `?${next}`
+  }
+  const current = new Date(now)
+  return (
+    <Card>
+      <CardHeader title="Properties Overview" />
+      <CardBody className="space-y-4">
+        <SearchBar search={search} />
+        {properties.length === 0 ? (
+          <EmptyState title="No Properties Found">
+            {search ? 'No properties match your search.' : 'Get started by creating your first property.'}
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {properties.map((property) => (
+              <li key={property.id} className="flex">
+                <PropertyCard property={property} now={current} hrefWith={hrefWith} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  )
+}
+
+/** A GET form, so searching works without JavaScript; with it, results follow the typing. */
+function SearchBar({ search }: { search: string }) {
+  const submit = useSubmit()
+  const navigation = useNavigation()
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const searching = navigation.state === 'loading' && navigation.location.pathname === '/properties' && navigation.location.search.includes('q=')
+  return (
+    <div className="flex gap-2">
+      <Form method="get" role="search" className="relative flex-1">
+        <label htmlFor="property-search" className="sr-only">
+          Search properties
+        </label>
+        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+        <input
+          id="property-search"
+          type="search"
+          name="q"
+          defaultValue={search}
+          placeholder="Search properties..."
+          className={`${inputClasses} pl-9`}
+          onChange={(e) => {
+            const form = e.currentTarget.form
+            clearTimeout(timer.current)
+            timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300)
+          }}
+        />
+        {searching ? <Spinner label="Searching" className="absolute right-3 top-1/2 -translate-y-1/2" /> : null}
+      </Form>
+      {/* Shown as in the spec; filtering beyond the search is not offered yet. */}
+      <Button variant="secondary" aria-label="Filter" title="Filter">
+        <Filter className="h-4 w-4" aria-hidden="true" />
+      </Button>
+    </div>
+  )
 }

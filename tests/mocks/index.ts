@@ -2,8 +2,10 @@
 // Vitest starts it for every test file.
 import { setupServer } from 'msw/node'
 import { authHandlers } from './auth'
+import { storageHandlers } from './storage'
+import { geocodeHandlers } from './geocode'
 
-export const handlers = [...authHandlers]
+export const handlers = [...authHandlers, ...geocodeHandlers, ...storageHandlers]
 
 let server: ReturnType<typeof setupServer> | undefined
 

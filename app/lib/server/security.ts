@@ -25,7 +25,8 @@ export function securityHeaders(options: { production: boolean; formTargets: str
           'https://maps.gstatic.com',
         ],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
+        // Product photos may live in an S3 bucket or on a supplier's site; an image cannot run code.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'https://fonts.gstatic.com'],
         connectSrc: ["'self'", 'https://*.googleapis.com', 'https://*.gstatic.com', ...(options.production ? [] : ['ws:'])],
         mediaSrc: ["'self'"],

@@ -1,0 +1,66 @@
+// One catalog product on the Products page (spec §2.8).
+import { Link } from '@remix-run/react'
+import { Package, Pencil, Trash2 } from 'lucide-react'
+import { formatDate } from '~/lib/format'
+import { Badge } from './ui/badge'
+import { buttonClasses } from './ui/button'
+
+export type ProductCardData = {
+  id: string
+  name: string
+  description: string | null
+  price: string | null
+  imageUrl: string | null
+  thumbnailUrl: string | null
+  imageAlt: string | null
+  isActive: boolean
+  createdAt: string
+}
+
+export function ProductCard({ product }: { product: ProductCardData }) {
+  const picture = product.thumbnailUrl ?? product.imageUrl
+  return (
+    <article className="flex w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="product-card">
+      <div className="flex aspect-[4/3] items-center justify-center bg-slate-100">
+        {picture ? (
+          <img src={picture} alt={product.imageAlt ?? product.name} loading="lazy" className="h-full w-full object-cover" />
+        ) : (
+          <Package className="h-10 w-10 text-slate-400" aria-hidden="true" />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="min-w-0 break-words font-semibold text-slate-900">{product.name}</h3>
+          <Badge tone={product.isActive ? 'green' : 'grey'} className="shrink-0">
+            {product.isActive ? 'Active' : 'Inactive'}
+          </Badge>
+        </div>
+        {product.price ? <p className="text-sm font-medium text-slate-800">{product.price}</p> : null}
+        {product.description ? <p className="line-clamp-3 text-sm text-slate-600">{product.description}</p> : null}
+        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+          <p className="whitespace-nowrap text-xs text-slate-500">{`Added ${formatDate(product.createdAt)}`}</p>
+          <div className="flex gap-1">
+            <Link
+              to={`?edit=${product.id}`}
+              preventScrollReset
+              className={buttonClasses('ghost', 'sm', 'px-2')}
+              aria-label={`Edit ${product.name}`}
+              title="Edit"
+            >
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+            </Link>
+            <Link
+              to={`?delete=${product.id}`}
+              preventScrollReset
+              className={buttonClasses('ghost', 'sm', 'px-2 text-red-600 hover:bg-red-50')}
+              aria-label={`Delete ${product.name}`}
+              title="Delete"
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </Link>
+          </div>
+        </div>
+      </div>
+    </article>
+  )
+}

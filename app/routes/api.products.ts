@@ -1,0 +1,16 @@
+// GET /api/products (the catalog) and POST /api/products (add to it).
+import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.server'
+import { ProductInput } from '~/lib/schemas/product'
+import { createProduct, listProducts } from '~/models/product.server'
+import { requireApiManager } from '~/services/auth.server'
+
+export const loader = apiLoader(async ({ request }) => {
+  const manager = await requireApiManager(request)
+  return listProducts(manager.orgId)
+})
+
+export const action = apiAction(async ({ request }) => {
+  const manager = await requireApiManager(request)
+  if (request.method !== 'POST') methodNotAllowed()
+  return createProduct(manager.orgId, await readJson(request, ProductInput))
+})

@@ -1,0 +1,36 @@
+// POST /api/upload (DESIGN.md §6): a manager, a runner, or whoever holds a delivery link may upload a
+// photo; it comes back re-encoded as { imageUrl, thumbnailUrl }.
+import { Invalid, Unauthorized } from '~/lib/errors'
+import { apiAction, methodNotAllowed } from '~/lib/http.server'
+import { readMultipartForm } from '~/lib/multipart.server'
+import { findAssignmentByLinkToken } from '~/models/assignment.server'
+import { findRunnerByToken } from '~/models/runner.server'
+import { getManager } from '~/services/auth.server'
+import { MAX_UPLOAD_BYTES, storeUploadedImage } from '~/services/images.server'
+
+/** The organisation the upload is for: the manager's, or that of the runner or delivery the token opens. */
+async function uploaderOrganisation(request: Request): Promise<string> {
+  const token = request.headers.get('x-runner-token') ?? new URL(request.url).searchParams.get('token')
+  if (token) {
+    const runner = await findRunnerByToken(token)
+    if (runner?.isActive) return runner.organisationId
+    const assignment = await findAssignmentByLinkToken(token)
+    if (assignment && assignment.status !== 'cancelled') return assignment.organisationId
+    throw new Unauthorized('Invalid authentication token')
+  }
+  const manager = await getManager(request)
+  if (!manager) throw new Unauthorized()
+  return manager.orgId
+}
+
+export const action = apiAction(async ({ request }) => {
+  if (request.method !== 'POST') methodNotAllowed()
+  const orgId = await uploaderOrganisation(request)
+  // A declared size over the limit is refused before a byte is read; an undeclared one is cut off while streaming.
+  const form = await readMultipartForm(request, { maxFileBytes: MAX_UPLOAD_BYTES })
+  const image = form.get('image')
+  if (!(image instanceof Blob) || image.size === 0) {
+    throw new Invalid('Please choose an image to upload.', { image: ['Please choose an image to upload.'] })
+  }
+  return storeUploadedImage(image, { orgId })
+})
