@@ -9,7 +9,6 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useMatches,
   useRouteError,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
@@ -18,6 +17,7 @@ import { Toaster } from '~/components/ui/toast'
 import { NotFoundScreen } from '~/components/not-found-screen'
 import { takeToast } from '~/lib/toast.server'
 import { useNonce } from '~/lib/nonce'
+import { useDocumentLanguage } from '~/i18n/chrome'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -29,16 +29,6 @@ export const meta: MetaFunction = () => [{ title: 'Stockrun' }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await takeToast(request)
   return json({ toast }, { headers })
-}
-
-/** A route can set the document language by returning `lang` from its loader (the vendor pages do). */
-function useDocumentLanguage() {
-  const matches = useMatches()
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const data = matches[i]?.data as { lang?: unknown } | undefined
-    if (data && typeof data.lang === 'string') return data.lang
-  }
-  return 'en'
 }
 
 function Document({ children }: { children: ReactNode }) {

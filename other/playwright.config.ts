@@ -18,7 +18,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: path.join(root, 'tests/e2e'),
-  outputDir: path.join(root, 'test-results'),
+  outputDir: path.join(root, 'test-results', String(PORT)),
   fullyParallel: true,
   workers: 2,
   retries: 0,

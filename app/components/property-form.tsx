@@ -63,7 +63,7 @@ export function PropertyForm({
           <AddressInput name={fields.address.name} label="Address" defaultValue={property?.address} errors={fields.address.errors} mapsKey={mapsKey} />
           <div className="divide-y divide-slate-100 rounded-md border border-slate-200 px-3">
             <Switch name="isActive" label="Property Active" description="Inactive properties stay listed but are marked as such." defaultChecked={property?.isActive ?? true} />
-            <Switch name="qrCodeActive" label="QR Code Active" description="Vendors can scan the property's QR code to send requests." defaultChecked={property?.qrCodeActive ?? false} />
+            <Switch name="qrCodeActive" label="QR Code Active" description="Vendors can scan the property's QR code to send requests." defaultChecked={property?.qrCodeActive ?? true} />
           </div>
           <div className="flex flex-wrap justify-end gap-2">
             <ButtonLink to={cancelTo} variant="secondary">

@@ -4,6 +4,7 @@
 import { Link, useNavigate } from '@remix-run/react'
 import { X } from 'lucide-react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useChromeLabels } from '~/i18n/chrome'
 import { cn } from './cn'
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
@@ -26,6 +27,7 @@ export function Dialog({
   const descriptionId = useId()
   const panel = useRef<HTMLDivElement>(null)
   const navigate = useNavigate()
+  const labels = useChromeLabels()
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null
@@ -90,7 +92,7 @@ export function Dialog({
             replace
             preventScrollReset
             className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:bg-slate-100"
-            aria-label="Close"
+            aria-label={labels.close}
           >
             <X className="h-5 w-5" aria-hidden="true" />
           </Link>

@@ -2,6 +2,7 @@
 // after a redirect; client code can raise one with useToast().
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { X } from 'lucide-react'
+import { useChromeLabels } from '~/i18n/chrome'
 import { cn } from './cn'
 
 export type ToastMessage = { title: string; description?: string; variant?: 'success' | 'error' | 'info' }
@@ -41,38 +42,39 @@ export function ToastProvider({ serverToast, children }: { serverToast: ToastMes
   }, [])
 
   const value = useMemo(() => show, [show])
+  const labels = useChromeLabels()
   return (
     <ToastContext.Provider value={value}>
       {children}
       <section
         id="toast-region"
         tabIndex={-1}
-        aria-label="Notifications (F8)"
+        aria-label={labels.notifications}
         className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full max-w-[420px] flex-col p-4 outline-none"
       >
         <div role="status" aria-live="polite" aria-atomic="true">
-          {current ? <ToastCard toast={current} onClose={() => setCurrent(null)} /> : null}
+          {current ? <ToastCard toast={current} dismissLabel={labels.dismiss} onClose={() => setCurrent(null)} /> : null}
         </div>
       </section>
     </ToastContext.Provider>
   )
 }
 
-function ToastCard({ toast, onClose }: { toast: ToastMessage; onClose: () => void }) {
+function ToastCard({ toast, dismissLabel, onClose }: { toast: ToastMessage; dismissLabel: string; onClose: () => void }) {
   const error = toast.variant === 'error'
   return (
     <div
       data-testid="toast"
       className={cn(
         'pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg',
-        error ? 'border-red-200 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900',
+        error ? 'border-red-800 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900',
       )}
     >
       <div className="flex-1">
         <p className="text-sm font-semibold">{toast.title}</p>
-        {toast.description ? <p className={cn('mt-1 text-sm', error ? 'text-red-50' : 'text-slate-600')}>{toast.description}</p> : null}
+        {toast.description ? <p className={cn('mt-1 text-sm', error ? 'text-white' : 'text-slate-600')}>{toast.description}</p> : null}
       </div>
-      <button type="button" onClick={onClose} className="rounded p-1 opacity-70 hover:opacity-100" aria-label="Dismiss">
+      <button type="button" onClick={onClose} className="rounded p-1 opacity-70 hover:opacity-100" aria-label={dismissLabel}>
         <X className="h-4 w-4" aria-hidden="true" />
       </button>
     </div>

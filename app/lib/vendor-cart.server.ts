@@ -1,0 +1,126 @@
+// A vendor's cart lives in a signed cookie: vendors have no account, phones without JavaScript need
+// it to survive every form post, and it costs the database nothing until the request is sent.
+// The same cookie carries the last request sent, for the success screen after the redirect; a second
+// cookie marks a visit, so a scan is counted once however many pages the vendor opens.
+import { createCookie, type Cookie } from '@remix-run/node'
+import { z } from 'zod'
+import { VENDOR_MAX_QUANTITY } from '~/models/request-intake.server'
+import { recordScan } from '~/models/scan.server'
+import { env } from './env.server'
+
+/** A cookie holds about 4 KB; this many lines stay well under it and above any property's shelf. */
+export const MAX_CART_LINES = 40
+
+export type CartLine = { productId: string; quantity: number }
+export type SentRequest = { orderNumber: string; trackingToken: string; vendorName: string }
+
+const CartSchema = z.object({
+  p: z.string(),
+  l: z.array(z.tuple([z.string(), z.number().int()])).max(MAX_CART_LINES),
+  s: z.object({ o: z.string(), t: z.string(), n: z.string() }).optional(),
+})
+type StoredCart = z.infer<typeof CartSchema>
+
+export type Cart = { propertyId: string; lines: CartLine[]; sent: SentRequest | null }
+
+let cookie: Cookie | undefined
+function cartCookie() {
+  cookie ??= createCookie('vendor_cart', {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: env().NODE_ENV === 'production',
+    secrets: env().sessionSecrets,
+    // A half-filled cart waits for the vendor through a long shift, not for ever.
+    maxAge: 24 * 60 * 60,
+  })
+  return cookie
+}
+
+/** The cart for this property; a cart started at another property, or a tampered cookie, is empty. */
+export async function readCart(request: Request, propertyId: string): Promise<Cart> {
+  const parsed = CartSchema.safeParse(await cartCookie().parse(request.headers.get('Cookie')))
+  if (!parsed.success || parsed.data.p !== propertyId) return { propertyId, lines: [], sent: null }
+  return {
+    propertyId,
+    lines: parsed.data.l.map(([productId, quantity]) => ({ productId, quantity: clamp(quantity) })),
+    sent: parsed.data.s ? { orderNumber: parsed.data.s.o, trackingToken: parsed.data.s.t, vendorName: parsed.data.s.n } : null,
+  }
+}
+
+export function saveCart(cart: Cart): Promise<string> {
+  const stored: StoredCart = { p: cart.propertyId, l: cart.lines.map((line) => [line.productId, line.quantity]) }
+  if (cart.sent) stored.s = { o: cart.sent.orderNumber, t: cart.sent.trackingToken, n: cart.sent.vendorName }
+  return cartCookie().serialize(stored)
+}
+
+function clamp(quantity: number) {
+  return Math.max(1, Math.min(VENDOR_MAX_QUANTITY, quantity))
+}
+
+export type CartChange = 'add' | 'increase' | 'decrease' | 'remove'
+
+/**
+ * Applies one button press. Adding a product already in the cart counts as one more; quantities
+ * stop at the vendor maximum; decreasing to 0 removes the line. A change clears the last-sent
+ * request, so the success screen belongs only to the moment after sending.
+ */
+export function changeCart(cart: Cart, change: CartChange, productId: string): { cart: Cart; full: boolean } {
+  const lines = cart.lines.map((line) => ({ ...line }))
+  const index = lines.findIndex((line) => line.productId === productId)
+  const line = index >= 0 ? lines[index] : undefined
+  let full = false
+  if (change === 'add' || change === 'increase') {
+    if (line) line.quantity = clamp(line.quantity + 1)
+    else if (lines.length >= MAX_CART_LINES) full = true
+    else lines.push({ productId, quantity: 1 })
+  } else if (line && (change === 'remove' || line.quantity <= 1)) {
+    lines.splice(index, 1)
+  } else if (line) {
+    line.quantity -= 1
+  }
+  return { cart: { propertyId: cart.propertyId, lines, sent: null }, full }
+}
+
+/** Keeps only lines for products the property still offers (a product may be switched off meanwhile). */
+export function keepOffered(cart: Cart, offeredIds: Set<string>): Cart {
+  return { ...cart, lines: cart.lines.filter((line) => offeredIds.has(line.productId)) }
+}
+
+let visit: Cookie | undefined
+function visitCookie() {
+  // Analytics' usual visit: thirty minutes. Scanning the same code again within it is the same visit.
+  visit ??= createCookie('vendor_visit', {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: env().NODE_ENV === 'production',
+    secrets: env().sessionSecrets,
+    maxAge: 30 * 60,
+  })
+  return visit
+}
+
+/** Whether this browser has not yet been counted as scanning this property's code in this visit. */
+export async function isNewVisit(request: Request, propertyId: string) {
+  return (await visitCookie().parse(request.headers.get('Cookie'))) !== propertyId
+}
+
+export function visitHeader(propertyId: string) {
+  return visitCookie().serialize(propertyId)
+}
+
+/**
+ * Counts the scan on the first page of a visit, for phones that will never run the page's script.
+ * A scan is only a notification: if it cannot be written (say, on a read-only replica), the page
+ * still loads and the next page of the visit tries again.
+ */
+export async function countScanOncePerVisit(request: Request, propertyId: string, headers: Headers) {
+  if (!(await isNewVisit(request, propertyId))) return
+  try {
+    await recordScan(propertyId)
+    headers.append('Set-Cookie', await visitHeader(propertyId))
+  } catch (err) {
+    console.error('Could not record a QR scan', err)
+  }
+}

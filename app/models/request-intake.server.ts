@@ -1,0 +1,183 @@
+// How a product request comes in: from a vendor at a property's QR code, or typed in by a manager.
+// Every rule is checked inside the write transaction that takes the order number, so a product
+// switched off a moment ago, or a property deactivated, can never slip into a request.
+import type { ProductRequest } from '@prisma/client'
+import { z } from 'zod'
+import { db } from '~/lib/db.server'
+import { Invalid, NotFound } from '~/lib/errors'
+import { invalidFromZod } from '~/lib/http.server'
+import { optionalText } from '~/lib/schemas/common'
+import { hashToken, newToken } from '~/lib/tokens.server'
+import { notifyOrganisation } from './notification.server'
+import { nextOrderNumber } from './sequence.server'
+
+export type { ProductRequest }
+
+/** Spec §9: a vendor asks for one or two of each product; a manager may type larger orders. */
+export const VENDOR_MAX_QUANTITY = 2
+export const MANAGER_MAX_QUANTITY = 99
+/** More lines than any property stocks: a guard against absurd payloads, not a business limit. */
+export const MAX_REQUEST_LINES = 100
+
+export const REQUEST_MESSAGES = {
+  propertyRequired: 'Property is required',
+  vendorNameRequired: 'Vendor name is required',
+  productsRequired: 'Add at least one product to the request',
+  productRequired: 'Product is required',
+  duplicateProduct: 'Each product can be listed only once',
+  unavailableProduct: 'This product is not available at this property',
+  vendorQuantity: `Quantity must be 1 or ${VENDOR_MAX_QUANTITY}`,
+  managerQuantity: `Quantity must be between 1 and ${MANAGER_MAX_QUANTITY}`,
+  tooManyLines: `A request can hold at most ${MAX_REQUEST_LINES} products`,
+  propertyNotFound: 'Property not found',
+} as const
+
+export type RequestSource = 'vendor' | 'manager'
+
+export type RequestInput = {
+  propertyId: string
+  vendorName: string
+  requestedProducts: Array<{ productId: string; quantity: number }>
+  notes?: string | null
+}
+
+/** The shape and the per-field messages; whether the products exist is checked against the database. */
+export function requestInputSchema(source: RequestSource) {
+  const max = source === 'vendor' ? VENDOR_MAX_QUANTITY : MANAGER_MAX_QUANTITY
+  const quantityMessage = source === 'vendor' ? REQUEST_MESSAGES.vendorQuantity : REQUEST_MESSAGES.managerQuantity
+  return z.object({
+    propertyId: z.string({ error: REQUEST_MESSAGES.propertyRequired }).trim().min(1, REQUEST_MESSAGES.propertyRequired),
+    vendorName: z
+      .string({ error: REQUEST_MESSAGES.vendorNameRequired })
+      .trim()
+      .min(1, REQUEST_MESSAGES.vendorNameRequired)
+      .max(120, 'Vendor name must be at most 120 characters'),
+    requestedProducts: z
+      .array(
+        z.object({
+          productId: z.string({ error: REQUEST_MESSAGES.productRequired }).min(1, REQUEST_MESSAGES.productRequired),
+          quantity: z.number({ error: quantityMessage }).int(quantityMessage).min(1, quantityMessage).max(max, quantityMessage),
+        }),
+        { error: REQUEST_MESSAGES.productsRequired },
+      )
+      .min(1, REQUEST_MESSAGES.productsRequired)
+      .max(MAX_REQUEST_LINES, REQUEST_MESSAGES.tooManyLines)
+      .superRefine((lines, ctx) => {
+        const seen = new Set<string>()
+        lines.forEach((line, i) => {
+          if (seen.has(line.productId)) {
+            ctx.addIssue({ code: 'custom', message: REQUEST_MESSAGES.duplicateProduct, path: [i, 'productId'] })
+          }
+          seen.add(line.productId)
+        })
+      }),
+    notes: optionalText(1000),
+  })
+}
+
+export type ValidRequestInput = z.output<ReturnType<typeof requestInputSchema>>
+
+/**
+ * Creates a pending request with the next order number, its items, its first status change, a
+ * tracking token (returned once, stored hashed) and a 'new_request' notification, all or nothing.
+ * NotFound when the property is not this organisation's (or, for vendors, not active); Invalid with
+ * per-line messages when a product is not assigned to the property or not active.
+ */
+export async function createRequest(
+  orgId: string,
+  input: RequestInput,
+  options: { source: RequestSource; language?: string },
+): Promise<{ request: ProductRequest; trackingToken: string }> {
+  const parsed = requestInputSchema(options.source).safeParse(input)
+  if (!parsed.success) throw invalidFromZod(parsed.error)
+  const valid = parsed.data
+
+  return db.$transaction(async (tx) => {
+    const property = await tx.property.findFirst({ where: { id: valid.propertyId, organisationId: orgId } })
+    const offeredToVendors = property?.isActive && property.qrCodeActive
+    if (!property || (options.source === 'vendor' && !offeredToVendors)) throw new NotFound(REQUEST_MESSAGES.propertyNotFound)
+
+    const offered = await tx.propertyProduct.findMany({
+      where: {
+        propertyId: property.id,
+        productId: { in: valid.requestedProducts.map((line) => line.productId) },
+        product: { organisationId: orgId, isActive: true },
+      },
+      select: { product: { select: { id: true, name: true } } },
+    })
+    const names = new Map(offered.map(({ product }) => [product.id, product.name]))
+    const fieldErrors: Record<string, string[]> = {}
+    valid.requestedProducts.forEach((line, i) => {
+      if (!names.has(line.productId)) fieldErrors[`requestedProducts.${i}.productId`] = [REQUEST_MESSAGES.unavailableProduct]
+    })
+    if (Object.keys(fieldErrors).length > 0) throw new Invalid(REQUEST_MESSAGES.unavailableProduct, fieldErrors)
+
+    const trackingToken = newToken()
+    const request = await tx.productRequest.create({
+      data: {
+        organisationId: orgId,
+        orderNumber: await nextOrderNumber(tx, orgId),
+        propertyId: property.id,
+        vendorName: valid.vendorName,
+        notes: valid.notes,
+        status: 'pending',
+        language: options.language ?? null,
+        trackingTokenHash: hashToken(trackingToken),
+        items: {
+          create: valid.requestedProducts.map((line) => ({
+            organisationId: orgId,
+            productId: line.productId,
+            productName: names.get(line.productId)!,
+            quantity: line.quantity,
+          })),
+        },
+        history: { create: { status: 'pending', note: options.source === 'vendor' ? 'Sent by the vendor' : 'Entered by a manager' } },
+      },
+    })
+    await notifyOrganisation(
+      orgId,
+      {
+        type: 'new_request',
+        message: `New request ${request.orderNumber} from ${request.vendorName} at ${property.name}`,
+        propertyId: property.id,
+        requestId: request.id,
+      },
+      tx,
+    )
+    return { request, trackingToken }
+  })
+}
+
+export type TrackingStage = 'received' | 'assigned' | 'on_the_way' | 'delivered' | 'closed'
+
+/**
+ * Where a request stands, as a vendor understands it. The request's own status says what managers
+ * decided; its latest delivery says how far the runner got.
+ */
+export function trackingStage(requestStatus: string, assignmentStatus: string | null): TrackingStage {
+  if (requestStatus === 'completed' || assignmentStatus === 'delivered') return 'delivered'
+  if (requestStatus === 'archived') return 'closed'
+  if (assignmentStatus === 'in_transit' || assignmentStatus === 'picked_up') return 'on_the_way'
+  if (assignmentStatus === 'assigned' || requestStatus === 'in_progress') return 'assigned'
+  return 'received'
+}
+
+/** The vendor's view of their request, by the token in their tracking link; NotFound for any other token. */
+export async function findTrackedRequest(token: string) {
+  const request = await db.productRequest.findUnique({
+    where: { trackingTokenHash: hashToken(token) },
+    select: {
+      orderNumber: true,
+      vendorName: true,
+      status: true,
+      language: true,
+      createdAt: true,
+      property: { select: { id: true, name: true, address: true, isActive: true } },
+      items: { select: { productName: true, quantity: true }, orderBy: { productName: 'asc' } },
+      assignments: { select: { status: true }, orderBy: { assignedAt: 'desc' }, take: 1 },
+    },
+  })
+  if (!request) throw new NotFound('Request not found')
+  const { assignments, ...rest } = request
+  return { ...rest, stage: trackingStage(request.status, assignments[0]?.status ?? null) }
+}

@@ -1,0 +1,6 @@
+// GET /api/vendor/properties/:propertyId (spec §7): the property a vendor scanned; public, and only
+// its name and address. Unknown and inactive properties answer 404 alike.
+import { apiLoader } from '~/lib/http.server'
+import { findStorefront } from '~/models/storefront.server'
+
+export const loader = apiLoader(async ({ params }) => findStorefront(params.propertyId!))

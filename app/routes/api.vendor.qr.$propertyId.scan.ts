@@ -1,0 +1,23 @@
+// POST /api/vendor/qr/:propertyId/scan (spec §7): the vendor page reports a scan once per page load.
+// A visit counts once, whether the page's script or the server's first render got there first.
+import { json } from '@remix-run/node'
+import { apiAction, apiLoader, methodNotAllowed } from '~/lib/http.server'
+import { isNewVisit, visitHeader } from '~/lib/vendor-cart.server'
+import { recordScan } from '~/models/scan.server'
+import { findStorefront } from '~/models/storefront.server'
+
+export const loader = apiLoader(async () => methodNotAllowed())
+
+export const action = apiAction(
+  async ({ request, params }) => {
+    if (request.method !== 'POST') methodNotAllowed()
+    const propertyId = params.propertyId!
+    if (!(await isNewVisit(request, propertyId))) {
+      await findStorefront(propertyId)
+      return { counted: false }
+    }
+    await recordScan(propertyId)
+    return json({ counted: true }, { headers: { 'Set-Cookie': await visitHeader(propertyId) } })
+  },
+  { createdOnPost: false },
+)

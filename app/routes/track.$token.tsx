@@ -1,0 +1,140 @@
+// A vendor follows their request from the link on the success screen: no account, the unguessable
+// token is the key. Shown in the language the request was made in (or ?lang=), refreshed every 30 s.
+import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useLocation } from '@remix-run/react'
+import { Check } from 'lucide-react'
+import { useHydrated } from '~/components/vendor-cart'
+import { VendorHeader, VendorMain, VendorNotFound } from '~/components/vendor-header'
+import { cn } from '~/components/ui/cn'
+import { isVendorLanguage, type VendorLanguage } from '~/i18n/config'
+import { messagesFor, vendorLanguage, vendorT } from '~/i18n/i18next.server'
+import { VendorI18nProvider, useVendorT } from '~/i18n/provider'
+import { NotFound } from '~/lib/errors'
+import { usePolling } from '~/lib/use-polling'
+import { findTrackedRequest, type TrackingStage } from '~/models/request-intake.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const asked = new URL(request.url).searchParams.get('lang')
+  let tracked
+  try {
+    tracked = await findTrackedRequest(params.token!)
+  } catch (err) {
+    if (!(err instanceof NotFound)) throw err
+    const lang = isVendorLanguage(asked) ? asked : await vendorLanguage(request)
+    const t = await vendorT(lang)
+    return json({ lang, messages: messagesFor(lang), title: t('meta.trackNotFound'), tracked: null }, { status: 404 })
+  }
+  const lang: VendorLanguage = isVendorLanguage(asked) ? asked : isVendorLanguage(tracked.language) ? tracked.language : await vendorLanguage(request)
+  const t = await vendorT(lang)
+  return json({
+    lang,
+    messages: messagesFor(lang),
+    title: t('meta.track', { orderNumber: tracked.orderNumber }),
+    tracked: {
+      orderNumber: tracked.orderNumber,
+      vendorName: tracked.vendorName,
+      stage: tracked.stage,
+      items: tracked.items,
+      property: tracked.property ? { id: tracked.property.id, name: tracked.property.name, address: tracked.property.address, active: tracked.property.isActive } : null,
+    },
+  })
+}
+
+// The token is the only key: keep the page out of caches and search engines.
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' })
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Stockrun' }, { name: 'robots', content: 'noindex' }]
+
+export default function TrackRequestRoute() {
+  const data = useLoaderData<typeof loader>()
+  return (
+    <VendorI18nProvider lang={data.lang} messages={data.messages}>
+      {data.tracked ? <Tracking tracked={data.tracked} lang={data.lang} /> : <TrackingNotFound />}
+    </VendorI18nProvider>
+  )
+}
+
+function TrackingNotFound() {
+  const t = useVendorT()
+  return <VendorNotFound title={t('track.notFoundTitle')} message={t('track.notFound')} />
+}
+
+const PATH: TrackingStage[] = ['received', 'assigned', 'on_the_way', 'delivered']
+
+type Tracked = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['tracked']>
+
+function Tracking({ tracked, lang }: { tracked: Tracked; lang: VendorLanguage }) {
+  const t = useVendorT()
+  const location = useLocation()
+  // Only a page running its script refreshes itself; without one the link below does it.
+  const hydrated = useHydrated()
+  usePolling(30_000, tracked.stage !== 'delivered' && tracked.stage !== 'closed')
+  const steps: TrackingStage[] = tracked.stage === 'closed' ? ['received', 'closed'] : PATH
+  const reached = steps.indexOf(tracked.stage)
+  return (
+    <div className="min-h-full bg-slate-50">
+      {tracked.property ? <VendorHeader property={tracked.property} lang={lang} /> : null}
+      <VendorMain className="space-y-5">
+        <section aria-labelledby="track-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="track-title" className="text-xl font-semibold text-slate-900">
+            {t('track.heading', { orderNumber: tracked.orderNumber })}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {t('track.intro', { name: tracked.vendorName, property: tracked.property?.name ?? '' })}
+          </p>
+          <h3 className="mt-5 text-sm font-semibold uppercase tracking-wide text-slate-600">{t('track.statusHeading')}</h3>
+          <p className="mt-1 text-lg font-medium text-slate-900" data-testid="tracking-status" aria-live="polite">
+            {t(`track.messages.${tracked.stage}`)}
+          </p>
+          <ol className="mt-4 space-y-3">
+            {steps.map((step, i) => {
+              const done = i < reached || (i === reached && (step === 'delivered' || step === 'closed'))
+              const current = i === reached
+              return (
+                <li key={step} className="flex items-center gap-3" aria-current={current ? 'step' : undefined}>
+                  <span
+                    className={cn(
+                      'grid h-8 w-8 shrink-0 place-items-center rounded-full border-2 text-sm font-semibold',
+                      done ? 'border-green-600 bg-green-600 text-white' : current ? 'border-brand-600 text-brand-600' : 'border-slate-300 text-slate-500',
+                    )}
+                    aria-hidden="true"
+                  >
+                    {done ? <Check className="h-4 w-4" /> : i + 1}
+                  </span>
+                  <span className={cn('text-sm', current ? 'font-semibold text-slate-900' : 'text-slate-600')}>
+                    {t(`track.stages.${step}`)}
+                    {done || current ? <span className="sr-only"> ({current ? t('track.stepCurrent') : t('track.stepDone')})</span> : null}
+                  </span>
+                </li>
+              )
+            })}
+          </ol>
+        </section>
+        <section aria-labelledby="track-items" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <h3 id="track-items" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+            {t('track.itemsHeading')}
+          </h3>
+          <ul className="mt-2 divide-y divide-slate-100">
+            {tracked.items.map((item) => (
+              <li key={item.productName} className="flex justify-between gap-3 py-2 text-sm">
+                <span className="text-slate-900">{item.productName}</span>
+                <span className="font-medium tabular-nums text-slate-700">× {item.quantity}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <div className="flex flex-col gap-3 text-sm">
+          {hydrated ? <p className="text-slate-600">{t('track.autoRefresh')}</p> : null}
+          <Link to={location.pathname + location.search} className="font-medium text-brand-600 underline">
+            {t('track.refresh')}
+          </Link>
+          {tracked.property?.active ? (
+            <Link to={`/vendor/${tracked.property.id}/request?lang=${lang}`} className="font-medium text-brand-600 underline">
+              {t('track.requestMore')}
+            </Link>
+          ) : null}
+        </div>
+      </VendorMain>
+    </div>
+  )
+}
