@@ -2,17 +2,10 @@
 import { Package } from 'lucide-react'
 import type { VendorLanguage } from '~/i18n/config'
 import { useVendorT } from '~/i18n/provider'
+import type { StorefrontProduct } from '~/models/storefront.server'
 import { QuantityControls, type CartLine } from './vendor-cart'
 
-export type VendorProduct = {
-  id: string
-  name: string
-  category: string | null
-  description: string | null
-  imageUrl: string | null
-  thumbnailUrl: string | null
-  imageAlt: string | null
-}
+export type VendorProduct = StorefrontProduct
 
 function byCategory(products: VendorProduct[]) {
   const groups = new Map<string | null, VendorProduct[]>()

@@ -1,9 +1,9 @@
 // The vendor pages' language on the server: which one a request asks for (the `lang` parameter,
 // else the choice remembered in a cookie, else English), its messages, and translations for
 // server-made texts such as toasts.
-import { createCookie, type Cookie } from '@remix-run/node'
+import { signedCookie } from '~/lib/cookies.server'
+import { type Cookie } from '@remix-run/node'
 import { RemixI18Next } from 'remix-i18next/server'
-import { env } from '~/lib/env.server'
 import { DEFAULT_LANGUAGE, VENDOR_LANGUAGE_CODES, VENDOR_NAMESPACE, isVendorLanguage, type VendorLanguage, type VendorMessages } from './config'
 import en from './locales/en.json'
 import es from './locales/es.json'
@@ -19,14 +19,7 @@ const ONE_YEAR = 365 * 24 * 60 * 60
 let cookie: Cookie | undefined
 /** Remembers a vendor's language so a returning phone without JavaScript keeps it. */
 export function languageCookie() {
-  cookie ??= createCookie('vendor_lang', {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: env().NODE_ENV === 'production',
-    secrets: env().sessionSecrets,
-    maxAge: ONE_YEAR,
-  })
+  cookie ??= signedCookie('vendor_lang', ONE_YEAR)
   return cookie
 }
 

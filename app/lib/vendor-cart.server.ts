@@ -2,11 +2,11 @@
 // it to survive every form post, and it costs the database nothing until the request is sent.
 // The same cookie carries the last request sent, for the success screen after the redirect; a second
 // cookie marks a visit, so a scan is counted once however many pages the vendor opens.
-import { createCookie, type Cookie } from '@remix-run/node'
+import { signedCookie } from './cookies.server'
+import { type Cookie } from '@remix-run/node'
 import { z } from 'zod'
 import { VENDOR_MAX_QUANTITY } from '~/models/request-intake.server'
 import { recordScan } from '~/models/scan.server'
-import { env } from './env.server'
 
 /** A cookie holds about 4 KB; this many lines stay well under it and above any property's shelf. */
 export const MAX_CART_LINES = 40
@@ -25,15 +25,8 @@ export type Cart = { propertyId: string; lines: CartLine[]; sent: SentRequest | 
 
 let cookie: Cookie | undefined
 function cartCookie() {
-  cookie ??= createCookie('vendor_cart', {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: env().NODE_ENV === 'production',
-    secrets: env().sessionSecrets,
-    // A half-filled cart waits for the vendor through a long shift, not for ever.
-    maxAge: 24 * 60 * 60,
-  })
+  // A half-filled cart waits for the vendor through a long shift, not for ever.
+  cookie ??= signedCookie('vendor_cart', 24 * 60 * 60)
   return cookie
 }
 
@@ -90,14 +83,7 @@ export function keepOffered(cart: Cart, offeredIds: Set<string>): Cart {
 let visit: Cookie | undefined
 function visitCookie() {
   // Analytics' usual visit: thirty minutes. Scanning the same code again within it is the same visit.
-  visit ??= createCookie('vendor_visit', {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: env().NODE_ENV === 'production',
-    secrets: env().sessionSecrets,
-    maxAge: 30 * 60,
-  })
+  visit ??= signedCookie('vendor_visit', 30 * 60)
   return visit
 }
 

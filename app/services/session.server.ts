@@ -1,6 +1,6 @@
 // The manager's session: a signed cookie that holds only an id; the data lives in the database.
-import { createCookie, createSessionStorage } from '@remix-run/node'
-import { env } from '~/lib/env.server'
+import { signedCookie } from '~/lib/cookies.server'
+import { createSessionStorage } from '@remix-run/node'
 import {
   SESSION_MAX_AGE_SECONDS,
   createSessionRecord,
@@ -14,14 +14,7 @@ let storage: ReturnType<typeof createSessionStorage<ManagerSession>> | undefined
 
 export function sessionStorage() {
   storage ??= createSessionStorage<ManagerSession>({
-    cookie: createCookie('__stockrun_session', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: env().NODE_ENV === 'production',
-      path: '/',
-      secrets: env().sessionSecrets,
-      maxAge: SESSION_MAX_AGE_SECONDS,
-    }),
+    cookie: signedCookie('__stockrun_session', SESSION_MAX_AGE_SECONDS),
     createData: (data, expires) => createSessionRecord(data, expires),
     readData: (sid) => readSessionRecord(sid),
     updateData: (sid, data, expires) => updateSessionRecord(sid, data, expires),
