@@ -1,18 +1,34 @@
-// The notification sound (spec §9): preloaded at volume 0.6; playing it is best-effort, since
-// browsers may refuse audio until the page has been interacted with.
-import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react'
+// The notification sound (spec §9): preloaded at volume 0.6. It watches the unread count (every 5 s,
+// a small fetch rather than reloading the page) and plays only when a reading is higher than the one
+// before; the first reading, made by the server when the page loaded, is the baseline. Sounds are on
+// unless the manager switched them off. Playing is best-effort: browsers may refuse audio until the
+// page has been interacted with, and that is only worth a warning.
+import { useFetcher, useRevalidator } from '@remix-run/react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react'
 
 export const NOTIFICATION_SOUND_URL = '/sounds/notification.wav'
+export const SOUND_POLL_MS = 5_000
+const VOLUME = 0.6
 
 const SoundContext = createContext<{ play: () => void }>({ play: () => {} })
 export const useNotificationSound = () => useContext(SoundContext)
 
-export function NotificationSoundProvider({ children }: { children: ReactNode }) {
+export function NotificationSoundProvider({
+  children,
+  enabled = true,
+  unreadCount,
+}: {
+  children: ReactNode
+  /** The manager's notificationSoundsEnabled; only an explicit false silences it. */
+  enabled?: boolean
+  /** The unread count the page was rendered with: the baseline. Without it nothing is watched. */
+  unreadCount?: number
+}) {
   const audio = useRef<HTMLAudioElement | null>(null)
   useEffect(() => {
     const a = new Audio(NOTIFICATION_SOUND_URL)
     a.preload = 'auto'
-    a.volume = 0.6
+    a.volume = VOLUME
     a.load()
     audio.current = a
   }, [])
@@ -22,5 +38,41 @@ export function NotificationSoundProvider({ children }: { children: ReactNode })
     a.currentTime = 0
     a.play().catch((err) => console.warn('Notification sound could not play:', err))
   }, [])
-  return <SoundContext.Provider value={{ play }}>{children}</SoundContext.Provider>
+
+  useUnreadWatch(unreadCount, enabled, play)
+
+  const value = useMemo(() => ({ play }), [play])
+  return <SoundContext.Provider value={value}>{children}</SoundContext.Provider>
+}
+
+function useUnreadWatch(initial: number | undefined, enabled: boolean, play: () => void) {
+  const fetcher = useFetcher<{ count: number }>()
+  const revalidator = useRevalidator()
+  const previous = useRef<number | null>(initial ?? null)
+  const latest = useRef({ fetcher, revalidator, enabled, play })
+  latest.current = { fetcher, revalidator, enabled, play }
+  const watching = initial !== undefined
+
+  useEffect(() => {
+    if (!watching) return
+    const timer = setInterval(() => {
+      const { fetcher } = latest.current
+      if (document.visibilityState === 'visible' && fetcher.state === 'idle') fetcher.load('/api/notifications/unread')
+    }, SOUND_POLL_MS)
+    return () => clearInterval(timer)
+  }, [watching])
+
+  // Only this one fetcher's readings are compared: they arrive in order, so a slower page reload
+  // carrying an older count can never make the same rise sound twice.
+  const count = fetcher.state === 'idle' ? fetcher.data?.count : undefined
+  useEffect(() => {
+    if (typeof count !== 'number') return
+    const before = previous.current
+    previous.current = count
+    if (before === null || count <= before) return
+    const { enabled, play, revalidator } = latest.current
+    if (enabled) play()
+    // Something new arrived: refresh the page's lists and the bell now rather than at their next poll.
+    if (revalidator.state === 'idle') revalidator.revalidate()
+  }, [count, fetcher.data])
 }

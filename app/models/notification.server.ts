@@ -1,6 +1,107 @@
-// Notifications for an organisation's managers.
+// Notifications for an organisation's managers: what happened (a scan, a request, a delivery) and
+// whether someone has looked at it yet.
+import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
+import { NotFound } from '~/lib/errors'
 
-export function countUnread(orgId: string) {
-  return db.notification.count({ where: { organisationId: orgId, isRead: false } })
+export type NotificationType = 'qr_scan' | 'new_request' | 'other'
+
+export type NewNotification = {
+  type: NotificationType
+  message: string
+  propertyId?: string | null
+  requestId?: string | null
+  assignmentId?: string | null
+  imageUrl?: string | null
+  /** Only this manager sees it; by default every manager of the organisation does. */
+  userId?: string | null
+}
+
+/** Records a notification for the organisation; pass `tx` to make it part of the caller's write. */
+export function notifyOrganisation(orgId: string, notification: NewNotification, tx: Prisma.TransactionClient = db) {
+  return tx.notification.create({ data: { organisationId: orgId, ...notification } })
+}
+
+/** What a manager sees: the organisation's notifications for everyone, and those addressed to them. */
+function visibleTo(orgId: string, userId?: string): Prisma.NotificationWhereInput {
+  return userId ? { organisationId: orgId, OR: [{ userId: null }, { userId }] } : { organisationId: orgId }
+}
+
+/** Unread notifications; with `userId`, only those that manager can see. */
+export function countUnread(orgId: string, userId?: string) {
+  return db.notification.count({ where: { ...visibleTo(orgId, userId), isRead: false } })
+}
+
+export type NotificationView = {
+  id: string
+  userId: string | null
+  type: string
+  message: string
+  propertyId: string | null
+  requestId: string | null
+  assignmentId: string | null
+  imageUrl: string | null
+  isRead: boolean
+  createdAt: Date
+}
+
+const VIEW = {
+  id: true,
+  userId: true,
+  type: true,
+  message: true,
+  propertyId: true,
+  requestId: true,
+  assignmentId: true,
+  imageUrl: true,
+  isRead: true,
+  createdAt: true,
+} satisfies Prisma.NotificationSelect
+
+export const NOTIFICATION_LIMIT = 100
+
+/** Newest first, at most `limit` (a busy organisation gathers thousands; nobody reads past the first). */
+export function listNotifications(
+  orgId: string,
+  userId: string,
+  options: { isRead?: boolean; limit?: number } = {},
+): Promise<NotificationView[]> {
+  return db.notification.findMany({
+    where: { ...visibleTo(orgId, userId), ...(options.isRead === undefined ? {} : { isRead: options.isRead }) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: Math.min(Math.max(options.limit ?? NOTIFICATION_LIMIT, 1), 500),
+    select: VIEW,
+  })
+}
+
+/** The notifications page: both groups with their full counts. */
+export async function notificationGroups(orgId: string, userId: string) {
+  const [unread, read, unreadCount, readCount] = await Promise.all([
+    listNotifications(orgId, userId, { isRead: false }),
+    listNotifications(orgId, userId, { isRead: true }),
+    countUnread(orgId, userId),
+    db.notification.count({ where: { ...visibleTo(orgId, userId), isRead: true } }),
+  ])
+  return { unread, read, unreadCount, readCount }
+}
+
+async function findVisible(orgId: string, userId: string, id: string) {
+  const found = await db.notification.findFirst({ where: { ...visibleTo(orgId, userId), id }, select: { id: true } })
+  if (!found) throw new NotFound('Notification not found')
+  return found.id
+}
+
+export async function markNotificationRead(orgId: string, userId: string, id: string): Promise<NotificationView> {
+  const notificationId = await findVisible(orgId, userId, id)
+  return db.notification.update({ where: { id: notificationId }, data: { isRead: true }, select: VIEW })
+}
+
+export async function markAllNotificationsRead(orgId: string, userId: string) {
+  const { count } = await db.notification.updateMany({ where: { ...visibleTo(orgId, userId), isRead: false }, data: { isRead: true } })
+  return { count }
+}
+
+export async function deleteNotification(orgId: string, userId: string, id: string): Promise<void> {
+  const notificationId = await findVisible(orgId, userId, id)
+  await db.notification.delete({ where: { id: notificationId } })
 }

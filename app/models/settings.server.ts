@@ -8,9 +8,12 @@ export type UserPreferences = {
   smsNotifications: boolean
 }
 
+const DEFAULT_PREFERENCES: UserPreferences = { notificationSoundsEnabled: true, emailNotifications: true, smsNotifications: false }
+
+/** Read-only (every page reads it, and LiteFS replicas cannot write): defaults until first saved. */
 export async function getPreferences(userId: string): Promise<UserPreferences> {
-  const row = await db.userSettings.upsert({ where: { userId }, create: { userId }, update: {} })
-  return pickPreferences(row)
+  const row = await db.userSettings.findUnique({ where: { userId } })
+  return row ? pickPreferences(row) : DEFAULT_PREFERENCES
 }
 
 export async function updatePreferences(userId: string, changes: Partial<UserPreferences>) {

@@ -1,8 +1,145 @@
-import type { MetaFunction } from '@remix-run/node'
-import { PagePlaceholder } from '~/components/page-placeholder'
+// The dashboard (spec §2.4): counters, the searchable list of current requests and the map. The
+// list is one server-side page (keyset), so it stays quick however many requests there are; it and
+// the counters refresh every 10 s. Search, filter and selection live in the URL.
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { Link, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
+import { useEffect } from 'react'
+import { PageHeader } from '~/components/page-header'
+import { RequestCard } from '~/components/request-card'
+import { ExportLink, PageLinks, readListQuery, SearchBox, StatusChips, withParams } from '~/components/request-filters'
+import { RequestsMap } from '~/components/requests-map'
+import { StatsCards } from '~/components/stats-cards'
+import { Card } from '~/components/ui/card'
+import { env } from '~/lib/env.server'
+import { Invalid } from '~/lib/errors'
+import { usePolling } from '~/lib/use-polling'
+import { locateProperties } from '~/models/property-location.server'
+import { hasAnyRequest, listRequests, statusesFor } from '~/models/request.server'
+import { requestStats } from '~/models/stats.server'
+import { requireManager } from '~/services/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Request Management · Stockrun' }]
 
-export default function Page() {
-  return <PagePlaceholder title="Request Management" description="Incoming product requests from your properties" />
+/** Spec §9: requests and the dashboard's unread count refresh every 10 s. */
+const POLL_MS = 10_000
+const FILTERS = ['all', 'pending', 'in_progress', 'completed'] as const
+const CHIPS = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'in_progress', label: 'Assigned' },
+  { value: 'completed', label: 'Completed' },
+] as const
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const manager = await requireManager(request)
+  const url = new URL(request.url)
+  const query = readListQuery(url.searchParams, FILTERS)
+  const [stats, page] = await Promise.all([
+    requestStats(manager.orgId),
+    listRequests(manager.orgId, { statuses: statusesFor(query.status), q: query.q, cursor: query.cursor }).catch((err) => {
+      if (!(err instanceof Invalid)) throw err
+      // A mangled cursor in a shared link: start from the newest instead of failing.
+      url.searchParams.delete('cursor')
+      throw redirect(url.pathname + url.search)
+    }),
+  ])
+  const located = await locateProperties(manager.orgId, page.requests.flatMap((r) => (r.propertyId ? [r.propertyId] : [])))
+  return json({
+    query,
+    stats,
+    requests: page.requests,
+    nextCursor: page.nextCursor,
+    hasRequests: page.requests.length > 0 || (await hasAnyRequest(manager.orgId)),
+    locations: Object.fromEntries(located),
+    mapsKey: env().GOOGLE_MAPS_API_KEY ?? null,
+  })
+}
+
+/** Selecting a request changes only the URL's `selected`: nothing to reload for that. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search) return defaultShouldRevalidate
+  const withoutSelection = (u: URL) => {
+    const p = new URLSearchParams(u.search)
+    p.delete('selected')
+    p.sort()
+    return p.toString()
+  }
+  return withoutSelection(currentUrl) === withoutSelection(nextUrl) ? false : defaultShouldRevalidate
+}
+
+export default function Dashboard() {
+  // /vendors renders this component (app/routes/_app.vendors.tsx); until that route also re-exports
+  // the loader it has no data, and sends the manager to the dashboard rather than failing.
+  const data = useLoaderData<typeof loader>() as SerializeFrom<typeof loader> | undefined
+  return data ? <DashboardView data={data} /> : <ToDashboard />
+}
+
+function ToDashboard() {
+  const navigate = useNavigate()
+  useEffect(() => navigate('/', { replace: true }), [navigate])
+  return (
+    <p className="text-sm text-slate-600">
+      <Link to="/" className="font-medium text-brand-700 underline">
+        Open the dashboard
+      </Link>
+    </p>
+  )
+}
+
+function DashboardView({ data }: { data: SerializeFrom<typeof loader> }) {
+  const [params] = useSearchParams()
+  usePolling(POLL_MS)
+  const { query, requests } = data
+  const selectedId = params.get('selected')
+  const selectHref = (id: string) => withParams(params, { selected: id })
+
+  return (
+    <>
+      <PageHeader
+        title="Request Management"
+        description="Incoming product requests from your properties"
+        action={<ExportLink status={query.status} q={query.q} />}
+      />
+      <StatsCards stats={data.stats} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <Card className="flex min-w-0 flex-col p-4">
+          <h2 className="sr-only">Requests</h2>
+          <SearchBox q={query.q} keep={query.status === 'all' ? {} : { status: query.status }} />
+          <div className="mt-3">
+            <StatusChips current={query.status} options={CHIPS} params={params} />
+          </div>
+          <div className="mt-4 lg:max-h-[600px] lg:overflow-y-auto" data-testid="request-list">
+            {requests.length === 0 ? (
+              <div className="rounded-lg border border-dashed border-slate-300 px-4 py-10 text-center">
+                <p className="font-medium text-slate-900">No requests found</p>
+                {query.q ? (
+                  <p className="mt-1 text-sm text-slate-600">Try adjusting your search terms</p>
+                ) : !data.hasRequests ? (
+                  <p className="mt-1 text-sm text-slate-600">Create your first property to start receiving requests</p>
+                ) : null}
+              </div>
+            ) : (
+              <ul className="space-y-2">
+                {requests.map((r) => (
+                  <li key={r.id}>
+                    <RequestCard request={r} selected={r.id === selectedId} to={selectHref(r.id)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <PageLinks params={params} nextCursor={data.nextCursor} />
+        </Card>
+        <RequestsMap
+          className="h-[360px] sm:h-[420px] lg:h-auto lg:min-h-[560px]"
+          requests={requests}
+          locations={data.locations}
+          mapsKey={data.mapsKey}
+          selectedId={selectedId}
+          selectHref={selectHref}
+        />
+      </div>
+    </>
+  )
 }

@@ -1,8 +1,220 @@
-import type { MetaFunction } from '@remix-run/node'
-import { PagePlaceholder } from '~/components/page-placeholder'
+// The Requests page (spec §2.9): every request, searched, filtered (archived only when asked for),
+// counted and paged on the server; status changes, PDF, details with delivery proof, CSV export and
+// the New Request dialog. Dialogs live in the URL (?dialog=new-request, ?dialog=details&id=…).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useSearchParams, useSubmit } from '@remix-run/react'
+import { Plus } from 'lucide-react'
+import { PageHeader } from '~/components/page-header'
+import { NewRequestDialog, type NewRequestErrors } from '~/components/request-new-dialog'
+import { RequestDetailsDialog } from '~/components/request-details-dialog'
+import { ExportLink, PageLinks, readListQuery, SearchBox, useSyncedValue, withParams } from '~/components/request-filters'
+import { RequestRow } from '~/components/request-row'
+import { STATUS_LABELS } from '~/components/request-summary'
+import { ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { EmptyState } from '~/components/ui/empty-state'
+import { inputClasses } from '~/components/ui/field'
+import { DomainError, Invalid } from '~/lib/errors'
+import { usePolling } from '~/lib/use-polling'
+import { redirectWithToast } from '~/lib/toast.server'
+import { listAssignedProducts, listProperties } from '~/models/property.server'
+import { createRequest } from '~/models/request-intake.server'
+import {
+  changeRequestStatus,
+  countRequests,
+  findRequest,
+  latestDeliveryProof,
+  listRequests,
+  requestHistory,
+  RequestStatusInput,
+  statusesFor,
+  type ListFilter,
+} from '~/models/request.server'
+import { organisationTimeZone } from '~/models/stats.server'
+import { requireManager, safeRedirect } from '~/services/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Requests · Stockrun' }]
 
-export default function Page() {
-  return <PagePlaceholder title="Requests" description="Every product request across your properties" />
+/** Spec §9: the request list refreshes every 10 s. */
+const POLL_MS = 10_000
+/** Spec §2.9's status filter; archived requests show only under their own filter. */
+const FILTERS = ['all', 'pending', 'in_progress', 'completed', 'archived'] as const satisfies readonly ListFilter[]
+
+async function dialogData(orgId: string, params: URLSearchParams) {
+  const dialog = params.get('dialog')
+  if (dialog === 'new-request') {
+    const properties = await listProperties(orgId)
+    const propertyId = params.get('propertyId')
+    const chosen = properties.find((p) => p.id === propertyId) ?? null
+    return {
+      kind: 'new-request' as const,
+      properties: properties.map((p) => ({ id: p.id, name: p.name, isActive: p.isActive })),
+      propertyId: chosen?.id ?? null,
+      products: chosen ? (await listAssignedProducts(orgId, chosen.id)).filter((p) => p.isActive).map((p) => ({ id: p.id, name: p.name, category: p.category })) : [],
+    }
+  }
+  const id = params.get('id')
+  if (dialog === 'details' && id) {
+    const request = await findRequest(orgId, id).catch(() => null)
+    if (!request) return null
+    const [history, proof, timeZone] = await Promise.all([requestHistory(orgId, id), latestDeliveryProof(orgId, id), organisationTimeZone(orgId)])
+    return { kind: 'details' as const, request, history, proof, timeZone }
+  }
+  return null
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const manager = await requireManager(request)
+  const url = new URL(request.url)
+  const query = readListQuery(url.searchParams, FILTERS)
+  const filter = { statuses: statusesFor(query.status), q: query.q }
+  const [page, count, dialog] = await Promise.all([
+    listRequests(manager.orgId, { ...filter, cursor: query.cursor }).catch((err) => {
+      if (!(err instanceof Invalid)) throw err
+      url.searchParams.delete('cursor')
+      throw redirect(url.pathname + url.search)
+    }),
+    countRequests(manager.orgId, filter),
+    dialogData(manager.orgId, url.searchParams),
+  ])
+  return json({ query, requests: page.requests, nextCursor: page.nextCursor, count, dialog })
+}
+
+function formText(form: FormData, name: string) {
+  const value = form.get(name)
+  return typeof value === 'string' ? value : ''
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const manager = await requireManager(request)
+  const form = await request.formData()
+  const back = safeRedirect(formText(form, 'back'), '/requests')
+
+  if (form.get('intent') === 'status') {
+    const status = RequestStatusInput.safeParse(form.get('status'))
+    try {
+      if (!status.success) throw new Invalid(status.error.issues[0]?.message ?? 'Invalid status')
+      await changeRequestStatus(manager.orgId, formText(form, 'id'), status.data)
+      return redirectWithToast(back, { title: 'Status Updated', description: `Request status changed to ${status.data}` })
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err
+      return redirectWithToast(back, { title: 'Update Failed', description: 'Failed to update request status. Please try again.', variant: 'error' })
+    }
+  }
+
+  if (form.get('intent') === 'create') {
+    const requestedProducts = form.getAll('product').flatMap((id) =>
+      typeof id === 'string' ? [{ productId: id, quantity: Number(formText(form, `quantity.${id}`) || 1) }] : [],
+    )
+    const values = { propertyId: formText(form, 'propertyId'), vendorName: formText(form, 'vendorName'), notes: formText(form, 'notes') }
+    try {
+      await createRequest(manager.orgId, { ...values, requestedProducts }, { source: 'manager' })
+    } catch (err) {
+      if (err instanceof Invalid) {
+        return json({ errors: { ...err.fieldErrors, form: [err.message] } as NewRequestErrors, values: { ...values, requestedProducts } }, { status: 400 })
+      }
+      if (err instanceof DomainError) {
+        return json({ errors: { propertyId: [err.message], form: [err.message] } as NewRequestErrors, values: { ...values, requestedProducts } }, { status: err.status })
+      }
+      console.error(err)
+      return redirectWithToast(back, { title: 'Error', description: 'Failed to create request.', variant: 'error' })
+    }
+    const closed = new URL(back, 'http://x')
+    for (const key of ['dialog', 'propertyId', 'cursor']) closed.searchParams.delete(key)
+    return redirectWithToast(closed.pathname + closed.search, { title: 'Success', description: 'Request created successfully.' })
+  }
+  return json({ errors: { form: ['Unknown action'] } as NewRequestErrors, values: null }, { status: 400 })
+}
+
+const FILTER_LABELS: Record<(typeof FILTERS)[number], string> = { all: 'All requests', ...STATUS_LABELS }
+
+export default function RequestsPage() {
+  const { query, requests, nextCursor, count, dialog } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const [params] = useSearchParams()
+  const submit = useSubmit()
+  const statusSelect = useSyncedValue<HTMLSelectElement>(query.status)
+  usePolling(POLL_MS, !dialog)
+  const here = withParams(params, {})
+  const closeTo = withParams(params, { dialog: null, id: null, propertyId: null })
+
+  return (
+    <>
+      <PageHeader
+        title="Requests"
+        description="Every product request across your properties"
+        action={
+          <div className="flex flex-wrap gap-2">
+            <ExportLink status={query.status} q={query.q} label="Export CSV" />
+            <ButtonLink to={withParams(params, { dialog: 'new-request', id: null })} preventScrollReset className="whitespace-nowrap">
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              New Request
+            </ButtonLink>
+          </div>
+        }
+      />
+      <Card className="p-4">
+        <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem] sm:items-end">
+          <SearchBox q={query.q} keep={query.status === 'all' ? {} : { status: query.status }} placeholder="Search requests..." />
+          <Form method="get" onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })} className="flex items-end gap-2">
+            {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
+            <div className="flex-1">
+              <label htmlFor="status-filter" className="mb-1 block text-sm font-medium text-slate-700">
+                Status
+              </label>
+              <select ref={statusSelect} id="status-filter" name="status" defaultValue={query.status} className={inputClasses}>
+                {FILTERS.map((f) => (
+                  <option key={f} value={f}>
+                    {FILTER_LABELS[f]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <noscript>
+              <button type="submit" className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm">
+                Filter
+              </button>
+            </noscript>
+          </Form>
+        </div>
+        <p className="mt-3 text-sm text-slate-600" data-testid="request-count" aria-live="polite">
+          {count} {count === 1 ? 'request' : 'requests'}
+        </p>
+      </Card>
+
+      <div className="mt-4">
+        {requests.length === 0 ? (
+          <EmptyState title="No requests found">
+            {query.q ? 'Try adjusting your search terms' : query.status === 'archived' ? 'No archived requests.' : 'Requests from your properties will appear here.'}
+          </EmptyState>
+        ) : (
+          <ul className="space-y-3" data-testid="request-rows">
+            {requests.map((r) => (
+              <li key={r.id}>
+                <RequestRow request={r} back={here} detailsHref={withParams(params, { dialog: 'details', id: r.id, propertyId: null })} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <PageLinks params={params} nextCursor={nextCursor} />
+      </div>
+
+      {dialog?.kind === 'new-request' ? (
+        <NewRequestDialog
+          closeTo={closeTo}
+          back={here}
+          params={params}
+          properties={dialog.properties}
+          propertyId={dialog.propertyId}
+          products={dialog.products}
+          errors={actionData?.errors}
+          values={actionData?.values ?? null}
+        />
+      ) : null}
+      {dialog?.kind === 'details' ? (
+        <RequestDetailsDialog closeTo={closeTo} request={dialog.request} history={dialog.history} proof={dialog.proof} timeZone={dialog.timeZone} />
+      ) : null}
+    </>
+  )
 }

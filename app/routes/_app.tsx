@@ -1,15 +1,21 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Outlet, useLoaderData, useNavigation } from '@remix-run/react'
+import { Outlet, useLoaderData, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react'
 import { NotificationSoundProvider } from '~/components/notification-sound'
 import { Sidebar } from '~/components/sidebar'
 import { Spinner } from '~/components/ui/spinner'
+import { usePolling } from '~/lib/use-polling'
 import { countUnread } from '~/models/notification.server'
+import { getPreferences } from '~/models/settings.server'
 import { displayName } from '~/models/user.server'
 import { requireManager } from '~/services/auth.server'
 
+/** Spec §9: the header's unread count refreshes every 30 s (pages may poll faster). */
+const HEADER_POLL_MS = 30_000
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
+  const [unreadCount, preferences] = await Promise.all([countUnread(manager.orgId, manager.userId), getPreferences(manager.userId)])
   return json({
     manager: {
       name: displayName(manager),
@@ -17,15 +23,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
       role: manager.role,
       organisationName: manager.organisationName,
     },
-    unreadCount: await countUnread(manager.orgId),
+    unreadCount,
+    notificationSoundsEnabled: preferences.notificationSoundsEnabled,
   })
 }
 
+/** Nothing here depends on a page's query string: a search or a selection does not reload it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false
+  return defaultShouldRevalidate
+}
+
 export default function AppLayout() {
-  const { manager } = useLoaderData<typeof loader>()
+  const { manager, unreadCount, notificationSoundsEnabled } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
+  usePolling(HEADER_POLL_MS)
   return (
-    <NotificationSoundProvider>
+    <NotificationSoundProvider enabled={notificationSoundsEnabled !== false} unreadCount={unreadCount}>
       <Sidebar userLabel={manager.email} />
       <div className="min-h-full lg:pl-64">
         {navigation.state === 'loading' ? (

@@ -1,0 +1,44 @@
+// A request on the dashboard list (spec §2.4): status, first product, summary line, property, order
+// number and vendor. The whole card is a link that selects it (and zooms the map to it).
+import { Link } from '@remix-run/react'
+import { MapPin } from 'lucide-react'
+import { DASHBOARD_STATUS_LABELS, RequestStatusBadge, requestSummary, requestTitle, type RequestSummaryFields } from './request-summary'
+import { cn } from './ui/cn'
+
+export type CardRequest = RequestSummaryFields & {
+  id: string
+  orderNumber: string
+  status: string
+  vendorName: string
+  property: { name: string } | null
+}
+
+export function RequestCard({ request, selected, to }: { request: CardRequest; selected: boolean; to: string }) {
+  return (
+    <Link
+      to={to}
+      replace
+      preventScrollReset
+      aria-current={selected ? 'true' : undefined}
+      data-testid="request-card"
+      className={cn(
+        'block rounded-lg border bg-white p-3 transition-colors hover:border-brand-500',
+        selected ? 'border-brand-600 ring-1 ring-brand-600' : 'border-slate-200',
+      )}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="min-w-0 truncate text-sm font-semibold text-slate-900">{requestTitle(request)}</h3>
+        <RequestStatusBadge status={request.status} labels={DASHBOARD_STATUS_LABELS} />
+      </div>
+      <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{requestSummary(request)}</p>
+      <p className="mt-2 flex items-center gap-1 text-sm text-slate-700">
+        <MapPin className="h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden="true" />
+        <span className="truncate">{request.property?.name ?? 'Unknown'}</span>
+      </p>
+      <div className="mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-slate-500">
+        <span className="font-mono">{request.orderNumber}</span>
+        <span className="truncate">{request.vendorName}</span>
+      </div>
+    </Link>
+  )
+}

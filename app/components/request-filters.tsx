@@ -1,0 +1,161 @@
+// The request lists' search box, status filters and paging links. Everything is in the URL
+// (?q=&status=&cursor=&selected=), so a filtered list can be shared, reloaded and used without JS.
+import { Form, Link, useSubmit } from '@remix-run/react'
+import { Download, Search } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import type { ListFilter } from '~/models/request.server'
+import { buttonClasses } from './ui/button'
+import { cn } from './ui/cn'
+import { inputClasses } from './ui/field'
+
+export const SEARCH_PLACEHOLDER = 'Search requests, products, or locations...'
+const SEARCH_DEBOUNCE_MS = 300
+
+export type ListQuery<F extends ListFilter> = { status: F; q: string; cursor: string | null }
+
+/** Reads the list's query; an unknown status reads as "all" rather than failing the page. */
+export function readListQuery<F extends ListFilter>(params: URLSearchParams, filters: readonly F[]): ListQuery<F> {
+  const raw = params.get('status') as F | null
+  return {
+    status: raw && filters.includes(raw) ? raw : ('all' as F),
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+    cursor: params.get('cursor') || null,
+  }
+}
+
+/** The same page with some parameters changed (null removes one). */
+export function withParams(params: URLSearchParams, changes: Record<string, string | null>) {
+  const next = new URLSearchParams(params)
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === '') next.delete(key)
+    else next.set(key, value)
+  }
+  const query = next.toString()
+  return query ? `?${query}` : '?'
+}
+
+/** The CSV of everything the list matches (all pages), as a plain download link. */
+export function exportHref(status: ListFilter, q: string) {
+  const params = new URLSearchParams({ format: 'csv', status })
+  if (q) params.set('q', q)
+  return `/api/requests?${params}`
+}
+
+export function ExportLink({ status, q, label = 'Export' }: { status: ListFilter; q: string; label?: string }) {
+  return (
+    <a href={exportHref(status, q)} download className={buttonClasses('secondary', 'md', 'whitespace-nowrap')} data-testid="export-csv">
+      <Download className="h-4 w-4" aria-hidden="true" />
+      {label}
+    </a>
+  )
+}
+
+/**
+ * A form control's value follows the URL (back button, a chip, a poll) unless the manager is using
+ * it: remounting it instead would take the focus away mid-typing.
+ */
+export function useSyncedValue<T extends HTMLInputElement | HTMLSelectElement>(value: string) {
+  const ref = useRef<T>(null)
+  useEffect(() => {
+    const el = ref.current
+    if (el && document.activeElement !== el && el.value !== value) el.value = value
+  }, [value])
+  return ref
+}
+
+/** A GET form: typing searches after a short pause with JavaScript; Enter or the button without. */
+export function SearchBox({ q, keep, placeholder = SEARCH_PLACEHOLDER }: { q: string; keep: Record<string, string>; placeholder?: string }) {
+  const submit = useSubmit()
+  const form = useRef<HTMLFormElement>(null)
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  const input = useSyncedValue<HTMLInputElement>(q)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  return (
+    <Form
+      ref={form}
+      method="get"
+      role="search"
+      className="relative"
+      onChange={() => {
+        clearTimeout(timer.current)
+        timer.current = setTimeout(() => form.current && submit(form.current, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS)
+      }}
+    >
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="request-search" className="sr-only">
+        Search requests
+      </label>
+      <input
+        ref={input}
+        id="request-search"
+        type="search"
+        name="q"
+        defaultValue={q}
+        placeholder={placeholder}
+        className={cn(inputClasses, 'pr-10')}
+        autoComplete="off"
+      />
+      <button type="submit" className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800" aria-label="Search">
+        <Search className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </Form>
+  )
+}
+
+/** Filter chips (the dashboard's All, Pending, Assigned, Completed). */
+export function StatusChips<F extends ListFilter>({
+  current,
+  options,
+  params,
+}: {
+  current: F
+  options: ReadonlyArray<{ value: F; label: string }>
+  params: URLSearchParams
+}) {
+  return (
+    <nav aria-label="Filter requests by status" className="flex flex-wrap gap-2">
+      {options.map((o) => {
+        const active = o.value === current
+        return (
+          <Link
+            key={o.value}
+            to={withParams(params, { status: o.value === 'all' ? null : o.value, cursor: null, selected: null })}
+            replace
+            preventScrollReset
+            aria-current={active ? 'true' : undefined}
+            className={cn(
+              'rounded-full border px-3 py-1 text-sm font-medium',
+              active ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+            )}
+          >
+            {o.label}
+          </Link>
+        )
+      })}
+    </nav>
+  )
+}
+
+/** Keyset paging: the next (older) page, and back to the newest once paged. */
+export function PageLinks({ params, nextCursor }: { params: URLSearchParams; nextCursor: string | null }) {
+  const paged = params.has('cursor')
+  if (!paged && !nextCursor) return null
+  return (
+    <div className="flex items-center justify-between gap-2 pt-3 text-sm">
+      {paged ? (
+        <Link to={withParams(params, { cursor: null, selected: null })} preventScrollReset className="font-medium text-brand-700 hover:underline">
+          ← Newest requests
+        </Link>
+      ) : (
+        <span />
+      )}
+      {nextCursor ? (
+        <Link to={withParams(params, { cursor: nextCursor, selected: null })} preventScrollReset className="font-medium text-brand-700 hover:underline">
+          Older requests →
+        </Link>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,129 @@
+// Where a property is on the map. Each address is geocoded once on the server and the answer kept on
+// the Property row (latitude, longitude, and geocodedAddress = the address they belong to, so an edited
+// address is looked up again). Without a key, or when the lookup fails, the property gets the spec's
+// fallback position (§8): the default centre offset by its index.
+import { db } from '~/lib/db.server'
+import { geocodeAddress, geocodingKey, type GeocodeResult } from '~/services/geocode.server'
+
+export const DEFAULT_CENTRE = { lat: 40.758, lng: -73.9855 }
+const FALLBACK_STEP = { lat: 0.01, lng: 0.015 }
+
+/** Answers that will not change by asking again, so they are remembered like a success. */
+const PERMANENT_FAILURES = new Set(['ZERO_RESULTS', 'INVALID_REQUEST'])
+/** A page load waits this long for lookups; slower ones finish in the background for the next load. */
+const WAIT_MS = 2500
+const CONCURRENCY = 4
+/** After a passing failure (quota, network, refused key), the address is not tried again for a while. */
+const RETRY_AFTER_MS = 10 * 60 * 1000
+
+export type PropertyLocation = { lat: number; lng: number; geocoded: boolean }
+
+type Locatable = { id: string; address: string; latitude: number | null; longitude: number | null; geocodedAddress: string | null }
+
+const inFlight = new Map<string, Promise<GeocodeResult>>()
+const failedAt = new Map<string, number>()
+let running = 0
+const waiting: Array<() => void> = []
+
+async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve))
+  running++
+  try {
+    return await work()
+  } finally {
+    running--
+    waiting.shift()?.()
+  }
+}
+
+async function store(property: Locatable, result: GeocodeResult) {
+  if (!result.ok && !PERMANENT_FAILURES.has(result.status)) {
+    failedAt.set(property.address, Date.now())
+    return
+  }
+  try {
+    // Only if the address is still the one looked up: an edit in the meantime wins.
+    await db.property.updateMany({
+      where: { id: property.id, address: property.address },
+      data: result.ok
+        ? { latitude: result.lat, longitude: result.lng, geocodedAddress: property.address }
+        : { latitude: null, longitude: null, geocodedAddress: property.address },
+    })
+  } catch (err) {
+    // A read-only replica cannot keep the answer; the primary will on its next map load.
+    console.warn('Could not store the geocoded position of a property:', err)
+  }
+}
+
+/** One lookup per property and address at a time, however many page loads ask for it. */
+function lookUp(property: Locatable, key: string) {
+  const id = `${property.id}:${property.address}`
+  let pending = inFlight.get(id)
+  if (!pending) {
+    pending = withSlot(async () => {
+      const result = await geocodeAddress(property.address, key)
+      if (!result.ok) console.warn(`Geocoding "${property.address}" failed: ${result.status} ${result.message}`)
+      await store(property, result)
+      return result
+    }).finally(() => inFlight.delete(id))
+    inFlight.set(id, pending)
+  }
+  return pending
+}
+
+function needsLookUp(p: Locatable) {
+  if (p.geocodedAddress === p.address) return false
+  const failed = failedAt.get(p.address)
+  return !failed || Date.now() - failed > RETRY_AFTER_MS
+}
+
+/**
+ * Positions of the organisation's given properties, looking up those not yet geocoded (at most
+ * WAIT_MS of this call's time). Unknown ids are left out.
+ */
+export async function locateProperties(orgId: string, propertyIds: string[]): Promise<Map<string, PropertyLocation>> {
+  const ids = [...new Set(propertyIds)]
+  const located = new Map<string, PropertyLocation>()
+  if (ids.length === 0) return located
+  const properties: Locatable[] = await db.property.findMany({
+    where: { organisationId: orgId, id: { in: ids } },
+    select: { id: true, address: true, latitude: true, longitude: true, geocodedAddress: true },
+  })
+
+  const key = geocodingKey()
+  const todo = key ? properties.filter(needsLookUp) : []
+  if (todo.length > 0) {
+    const all = Promise.all(
+      todo.map(async (p) => {
+        const result = await lookUp(p, key!)
+        if (result.ok) Object.assign(p, { latitude: result.lat, longitude: result.lng, geocodedAddress: p.address })
+      }),
+    )
+    await Promise.race([all, new Promise((resolve) => setTimeout(resolve, WAIT_MS).unref())])
+  }
+
+  const fallbacks: string[] = []
+  for (const p of properties) {
+    if (p.latitude !== null && p.longitude !== null && p.geocodedAddress === p.address) {
+      located.set(p.id, { lat: p.latitude, lng: p.longitude, geocoded: true })
+    } else fallbacks.push(p.id)
+  }
+  if (fallbacks.length > 0) {
+    const index = await propertyIndex(orgId)
+    for (const id of fallbacks) {
+      const i = index.get(id) ?? 0
+      located.set(id, { lat: DEFAULT_CENTRE.lat + FALLBACK_STEP.lat * i, lng: DEFAULT_CENTRE.lng + FALLBACK_STEP.lng * i, geocoded: false })
+    }
+  }
+  return located
+}
+
+/** A property's place in the organisation's list, oldest first, so its fallback position never moves. */
+async function propertyIndex(orgId: string) {
+  const rows = await db.property.findMany({
+    where: { organisationId: orgId },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true },
+  })
+  return new Map(rows.map((r, i) => [r.id, i]))
+}

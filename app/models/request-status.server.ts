@@ -1,0 +1,12 @@
+// A request's status and its history move together: every change is one row in the history, which
+// is what "completed today" and the request PDF's timeline read. Callers pass their transaction so
+// the change is part of whatever caused it (a manager's dropdown, a runner's delivery).
+import type { Prisma } from '@prisma/client'
+
+export async function recordRequestStatus(tx: Prisma.TransactionClient, requestId: string, status: string, note?: string | null) {
+  const current = await tx.productRequest.findUniqueOrThrow({ where: { id: requestId }, select: { status: true } })
+  if (current.status === status) return false
+  await tx.productRequest.update({ where: { id: requestId }, data: { status } })
+  await tx.requestStatusChange.create({ data: { requestId, status, note: note ?? null } })
+  return true
+}

@@ -1,0 +1,32 @@
+// Lists must stay fast at 100,000 requests: these pin the query plans to the indexes, so a change
+// that would scan or sort the whole table fails here rather than in production.
+import { Prisma } from '@prisma/client'
+import { expect, test } from 'vitest'
+import { db } from '~/lib/db.server'
+import { pageQuery } from './request.server'
+
+async function plan(query: Prisma.Sql) {
+  const rows = await db.$queryRaw<Array<{ detail: string }>>(Prisma.sql`EXPLAIN QUERY PLAN ${query}`)
+  return rows.map((r) => r.detail).join('\n')
+}
+
+const cursor = Buffer.from(`${Date.now()}.00000000-0000-0000-0000-000000000000`).toString('base64url')
+
+test('a page of every current request walks the (organisationId, createdAt, id) index without sorting', async () => {
+  const detail = await plan(pageQuery('org', { statuses: ['pending', 'in_progress', 'completed'], cursor }, 51))
+  expect(detail).toMatch(/USING (COVERING )?INDEX ProductRequest_organisationId_createdAt_id_idx \(organisationId=\? AND \(createdAt,id\)<\(\?,\?\)\)/)
+  expect(detail).not.toMatch(/TEMP B-TREE/)
+})
+
+test('a page of one status seeks the status index without sorting', async () => {
+  const detail = await plan(pageQuery('org', { statuses: ['pending'], cursor }, 51))
+  expect(detail).toMatch(/USING (COVERING )?INDEX ProductRequest_organisationId_status_createdAt_id_idx \(organisationId=\? AND status=\? AND \(createdAt,id\)<\(\?,\?\)\)/)
+  expect(detail).not.toMatch(/TEMP B-TREE/)
+})
+
+test('a search still walks the index in order and looks product names up per request', async () => {
+  const detail = await plan(pageQuery('org', { statuses: ['pending', 'in_progress', 'completed'], q: 'soap' }, 51))
+  expect(detail).toMatch(/INDEX ProductRequest_organisationId_createdAt_id_idx/)
+  expect(detail).toMatch(/SEARCH i USING INDEX RequestItem_requestId_idx \(requestId=\?\)/)
+  expect(detail).not.toMatch(/TEMP B-TREE/)
+})

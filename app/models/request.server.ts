@@ -1,0 +1,299 @@
+// Product requests as managers see them: the list (searched and paged on the server, so 100,000 of
+// them still answer quickly), one request with its history and delivery proof, status changes and
+// the CSV export. Creating a request is app/models/request-intake.server.ts.
+import { Prisma } from '@prisma/client'
+import { z } from 'zod'
+import { csvRow } from '~/lib/csv'
+import { db } from '~/lib/db.server'
+import { Invalid, NotFound } from '~/lib/errors'
+import { recordRequestStatus } from './request-status.server'
+
+export const REQUEST_STATUSES = ['pending', 'in_progress', 'completed', 'archived'] as const
+export type RequestStatus = (typeof REQUEST_STATUSES)[number]
+/** Every status but archived: what a list shows unless archived ones are asked for (spec §2.4, §2.9). */
+export const CURRENT_STATUSES: RequestStatus[] = ['pending', 'in_progress', 'completed']
+
+export const RequestStatusInput = z.enum(REQUEST_STATUSES, {
+  error: `Status must be one of ${REQUEST_STATUSES.join(', ')}`,
+})
+
+export type RequestView = {
+  id: string
+  orderNumber: string
+  propertyId: string | null
+  tenantId: string
+  vendorName: string
+  requestedProducts: Array<{ productId: string | null; quantity: number; name: string }>
+  status: string
+  notes: string | null
+  createdAt: Date
+  updatedAt: Date
+  property: { id: string; name: string; address: string } | null
+}
+
+export const PAGE_SIZE = 50
+export const MAX_PAGE_SIZE = 500
+
+export type RequestFilter = {
+  /** Which statuses to list; by default every status. */
+  statuses?: readonly RequestStatus[]
+  /** Case-insensitive text over request id, order number, product names, property name, vendor and notes. */
+  q?: string | null
+  /** Where the previous page ended (its nextCursor). */
+  cursor?: string | null
+  limit?: number
+}
+
+export type RequestPage = { requests: RequestView[]; nextCursor: string | null }
+
+// Prisma keeps DateTime in SQLite as ISO text with "+00:00"; raw comparisons must use the same text.
+export function dbTime(date: Date) {
+  return date.toISOString().replace('Z', '+00:00')
+}
+
+/** The keyset cursor: the last listed request's (createdAt, id), opaque to clients. */
+function encodeCursor(request: { createdAt: Date; id: string }) {
+  return Buffer.from(`${request.createdAt.getTime()}.${request.id}`).toString('base64url')
+}
+
+function decodeCursor(cursor: string) {
+  const [ms, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('.')
+  const time = Number(ms)
+  if (!id || !Number.isSafeInteger(time) || !/^[\w-]{1,64}$/.test(id)) throw new Invalid('Invalid cursor', { cursor: ['Invalid cursor'] })
+  return { createdAt: dbTime(new Date(time)), id }
+}
+
+/**
+ * LIKE folds case for ASCII only. For other letters (Ñ, Ж, É…) it also tries the term lower-cased,
+ * upper-cased and capitalised, which covers how names are written in practice.
+ */
+function likePatterns(q: string) {
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`)
+  const variants = new Set([escaped])
+  if ([...q].some((c) => c.charCodeAt(0) > 127)) {
+    const lower = escaped.toLocaleLowerCase()
+    variants.add(lower).add(escaped.toLocaleUpperCase()).add(lower.charAt(0).toLocaleUpperCase() + lower.slice(1))
+  }
+  return [...variants].map((v) => `%${v}%`)
+}
+
+function searchCondition(orgId: string, q: string) {
+  const patterns = likePatterns(q)
+  const like = (column: Prisma.Sql) =>
+    Prisma.join(
+      patterns.map((p) => Prisma.sql`${column} LIKE ${p} ESCAPE '\\'`),
+      ' OR ',
+    )
+  // Property names are matched once into a small set; product names per candidate row through
+  // RequestItem's requestId index. Nothing is loaded into memory to be filtered here.
+  return Prisma.sql`(
+    ${like(Prisma.sql`r."id"`)} OR ${like(Prisma.sql`r."orderNumber"`)} OR ${like(Prisma.sql`r."vendorName"`)}
+    OR ${like(Prisma.sql`r."notes"`)}
+    OR r."propertyId" IN (SELECT p."id" FROM "Property" p WHERE p."organisationId" = ${orgId} AND (${like(Prisma.sql`p."name"`)}))
+    OR EXISTS (SELECT 1 FROM "RequestItem" i WHERE i."requestId" = r."id" AND (${like(Prisma.sql`i."productName"`)}))
+  )`
+}
+
+function statusCondition(statuses: readonly RequestStatus[] | undefined, forListing: boolean) {
+  const wanted = statuses?.length ? [...new Set(statuses)] : [...REQUEST_STATUSES]
+  if (wanted.length === REQUEST_STATUSES.length) return Prisma.sql`1 = 1`
+  if (wanted.length === 1) return Prisma.sql`r."status" = ${wanted[0]}`
+  // Several statuses: for a page in date order, walking the (organisationId, createdAt, id) index and
+  // checking the status beats merging several status ranges and sorting them, so the unary plus
+  // keeps SQLite off the status index. A count is the other way round.
+  const list = Prisma.join(wanted)
+  return forListing ? Prisma.sql`+r."status" IN (${list})` : Prisma.sql`r."status" IN (${list})`
+}
+
+function filterConditions(orgId: string, filter: RequestFilter, forListing: boolean) {
+  const conditions = [Prisma.sql`r."organisationId" = ${orgId}`, statusCondition(filter.statuses, forListing)]
+  const q = filter.q?.trim()
+  if (q) conditions.push(searchCondition(orgId, q))
+  return conditions
+}
+
+/** The SQL of one page's ids; exported so a test can check its query plan uses the indexes. */
+export function pageQuery(orgId: string, filter: RequestFilter, limit: number) {
+  const conditions = filterConditions(orgId, filter, true)
+  if (filter.cursor) {
+    const after = decodeCursor(filter.cursor)
+    conditions.push(Prisma.sql`(r."createdAt", r."id") < (${after.createdAt}, ${after.id})`)
+  }
+  return Prisma.sql`
+    SELECT r."id" FROM "ProductRequest" r
+    WHERE ${Prisma.join(conditions, ' AND ')}
+    ORDER BY r."createdAt" DESC, r."id" DESC
+    LIMIT ${limit}`
+}
+
+/** One page of the organisation's requests, newest first, with the cursor of the next page if any. */
+export async function listRequests(orgId: string, filter: RequestFilter = {}): Promise<RequestPage> {
+  const limit = Math.min(Math.max(filter.limit ?? PAGE_SIZE, 1), MAX_PAGE_SIZE)
+  const rows = await db.$queryRaw<Array<{ id: string }>>(pageQuery(orgId, filter, limit + 1))
+  const more = rows.length > limit
+  const requests = await hydrate(rows.slice(0, limit).map((r) => r.id))
+  const last = requests[requests.length - 1]
+  return { requests, nextCursor: more && last ? encodeCursor(last) : null }
+}
+
+/** How many requests match, for the list's count. */
+export async function countRequests(orgId: string, filter: Omit<RequestFilter, 'cursor' | 'limit'> = {}) {
+  const [row] = await db.$queryRaw<Array<{ n: bigint | number }>>`
+    SELECT COUNT(*) AS n FROM "ProductRequest" r WHERE ${Prisma.join(filterConditions(orgId, filter, false), ' AND ')}`
+  return Number(row?.n ?? 0)
+}
+
+/** Full views for the given ids, in the given order. */
+async function hydrate(ids: string[]): Promise<RequestView[]> {
+  if (ids.length === 0) return []
+  const [requests, items] = await Promise.all([
+    db.productRequest.findMany({
+      where: { id: { in: ids } },
+      include: { property: { select: { id: true, name: true, address: true } } },
+    }),
+    // Rowid order is the order the vendor listed the products in; the first one names the request.
+    db.$queryRaw<Array<{ requestId: string; productId: string | null; productName: string; quantity: number | bigint }>>`
+      SELECT "requestId", "productId", "productName", "quantity" FROM "RequestItem"
+      WHERE "requestId" IN (${Prisma.join(ids)}) ORDER BY "requestId", rowid`,
+  ])
+  const itemsOf = new Map<string, RequestView['requestedProducts']>()
+  for (const item of items) {
+    const list = itemsOf.get(item.requestId) ?? []
+    list.push({ productId: item.productId, quantity: Number(item.quantity), name: item.productName })
+    itemsOf.set(item.requestId, list)
+  }
+  const byId = new Map(requests.map((r) => [r.id, r]))
+  return ids.flatMap((id) => {
+    const r = byId.get(id)
+    if (!r) return []
+    return [
+      {
+        id: r.id,
+        orderNumber: r.orderNumber,
+        propertyId: r.propertyId,
+        tenantId: r.organisationId,
+        vendorName: r.vendorName,
+        requestedProducts: itemsOf.get(r.id) ?? [],
+        status: r.status,
+        notes: r.notes,
+        createdAt: r.createdAt,
+        updatedAt: r.updatedAt,
+        property: r.property,
+      },
+    ]
+  })
+}
+
+async function requestIdOrThrow(orgId: string, id: string) {
+  const found = await db.productRequest.findFirst({ where: { id, organisationId: orgId }, select: { id: true } })
+  if (!found) throw new NotFound('Request not found')
+  return found.id
+}
+
+/** One of the organisation's requests; NotFound for another organisation's or an unknown id. */
+export async function findRequest(orgId: string, id: string): Promise<RequestView> {
+  const [view] = await hydrate([await requestIdOrThrow(orgId, id)])
+  if (!view) throw new NotFound('Request not found')
+  return view
+}
+
+/**
+ * A manager may set any status (spec §4); each change is kept in the request's history, which is
+ * also what "completed today" counts.
+ */
+export async function changeRequestStatus(orgId: string, id: string, status: RequestStatus): Promise<RequestView> {
+  const requestId = await requestIdOrThrow(orgId, id)
+  await db.$transaction((tx) => recordRequestStatus(tx, requestId, status))
+  return findRequest(orgId, requestId)
+}
+
+export type StatusChange = { status: string; note: string | null; createdAt: Date }
+
+/** The request's status history, oldest first. */
+export async function requestHistory(orgId: string, id: string): Promise<StatusChange[]> {
+  const requestId = await requestIdOrThrow(orgId, id)
+  return db.requestStatusChange.findMany({
+    where: { requestId },
+    orderBy: { createdAt: 'asc' },
+    select: { status: true, note: true, createdAt: true },
+  })
+}
+
+export type DeliveryProofView = {
+  id: string
+  assignmentId: string
+  imageUrl: string
+  thumbnailUrl: string | null
+  notes: string | null
+  submittedAt: Date
+}
+
+/** The latest proof a runner posted for any of the request's deliveries, or null. */
+export async function latestDeliveryProof(orgId: string, id: string): Promise<DeliveryProofView | null> {
+  const requestId = await requestIdOrThrow(orgId, id)
+  return db.deliveryProof.findFirst({
+    where: { organisationId: orgId, assignment: { requestId } },
+    orderBy: { submittedAt: 'desc' },
+    select: { id: true, assignmentId: true, imageUrl: true, thumbnailUrl: true, notes: true, submittedAt: true },
+  })
+}
+
+export const CSV_HEADER = ['Order Number', 'Request ID', 'Status', 'Property', 'Address', 'Vendor', 'Products', 'Items', 'Notes', 'Created At']
+
+/**
+ * The CSV export of every request matching the filter, produced a page at a time so an organisation
+ * with 100,000 requests streams them without holding them all.
+ */
+export async function* requestsCsv(orgId: string, filter: Omit<RequestFilter, 'cursor' | 'limit'>): AsyncGenerator<string> {
+  yield csvRow(CSV_HEADER)
+  let cursor: string | null = null
+  do {
+    const page: RequestPage = await listRequests(orgId, { ...filter, cursor, limit: MAX_PAGE_SIZE })
+    yield page.requests
+      .map((r) =>
+        csvRow([
+          r.orderNumber,
+          r.id,
+          r.status,
+          r.property?.name ?? '',
+          r.property?.address ?? '',
+          r.vendorName,
+          r.requestedProducts.map((p) => `${p.name} x${p.quantity}`).join('; '),
+          r.requestedProducts.length,
+          r.notes ?? '',
+          r.createdAt,
+        ]),
+      )
+      .join('')
+    cursor = page.nextCursor
+  } while (cursor)
+}
+
+/** The filters a manager picks from (spec §2.4 chips, §2.9 select); "all" leaves archived requests out. */
+export type ListFilter = 'all' | RequestStatus
+
+export function statusesFor(filter: ListFilter): RequestStatus[] {
+  return filter === 'all' ? CURRENT_STATUSES : [filter]
+}
+
+/**
+ * `?status=` of /api/requests: absent lists every status (the spec's client filters for itself);
+ * otherwise a filter name or a comma-separated list of statuses.
+ */
+export function parseStatusParam(value: string | null | undefined): RequestStatus[] | undefined {
+  if (!value) return undefined
+  const message = `Status must be all or one of ${REQUEST_STATUSES.join(', ')}`
+  const wanted = value.split(',').map((s) => s.trim())
+  const statuses: RequestStatus[] = []
+  for (const s of wanted) {
+    if (s === 'all') statuses.push(...CURRENT_STATUSES)
+    else if ((REQUEST_STATUSES as readonly string[]).includes(s)) statuses.push(s as RequestStatus)
+    else throw new Invalid(message, { status: [message] })
+  }
+  return statuses
+}
+
+/** Whether the organisation has ever received a request (the empty list says what to do first). */
+export async function hasAnyRequest(orgId: string) {
+  return (await db.productRequest.findFirst({ where: { organisationId: orgId }, select: { id: true } })) !== null
+}

@@ -1,0 +1,101 @@
+// The dashboard's four counters (spec §2.4, §3 Stats). "Today" is the organisation's day in its own
+// time zone, not the server's: a New York office's day starts at midnight in New York.
+import { db } from '~/lib/db.server'
+import { dbTime } from './request.server'
+
+export type RequestStats = {
+  pendingRequests: number
+  inProgressRequests: number
+  completedToday: number
+  activeQRCodes: number
+}
+
+function partsIn(timeZone: string, at: Date) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at)
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') }
+}
+
+/** How far ahead of UTC the zone's wall clock is at that instant, in ms. */
+function offsetAt(timeZone: string, at: Date) {
+  const p = partsIn(timeZone, at)
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
+  return wall - Math.floor(at.getTime() / 1000) * 1000
+}
+
+/** The zone, or UTC when the stored name is not one this runtime knows. */
+export function safeTimeZone(timeZone: string) {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone })
+    return timeZone
+  } catch {
+    return 'UTC'
+  }
+}
+
+/** The organisation's current day: its date (YYYY-MM-DD) and the instants it starts and ends. */
+export function dayIn(timeZone: string, now: Date = new Date()) {
+  const zone = safeTimeZone(timeZone)
+  const p = partsIn(zone, now)
+  const date = `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`
+  const midnight = (y: number, m: number, d: number) => {
+    const wall = Date.UTC(y, m - 1, d)
+    // Twice, so a day that starts next to a daylight-saving change still lands on its midnight.
+    const first = wall - offsetAt(zone, new Date(wall))
+    return new Date(wall - offsetAt(zone, new Date(first)))
+  }
+  const next = new Date(Date.UTC(p.year, p.month - 1, p.day + 1))
+  return {
+    date,
+    start: midnight(p.year, p.month, p.day),
+    end: midnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()),
+  }
+}
+
+/** The organisation's time zone, for showing its dates (UTC when the stored one is unknown). */
+export async function organisationTimeZone(orgId: string) {
+  const org = await db.organisation.findUniqueOrThrow({ where: { id: orgId }, select: { timeZone: true } })
+  return safeTimeZone(org.timeZone)
+}
+
+export async function organisationDay(orgId: string, now: Date = new Date()) {
+  return dayIn(await organisationTimeZone(orgId), now)
+}
+
+export async function requestStats(orgId: string, now: Date = new Date()): Promise<RequestStats> {
+  const today = await organisationDay(orgId, now)
+  const [byStatus, completed, activeQRCodes] = await Promise.all([
+    db.productRequest.groupBy({
+      by: ['status'],
+      where: { organisationId: orgId, status: { in: ['pending', 'in_progress'] } },
+      _count: { _all: true },
+    }),
+    // Completed now, and became completed during today (a request completed yesterday and
+    // touched today does not count; one completed today and reopened no longer does).
+    // Starts from today's completions (an index range), not from every completed request ever.
+    db.$queryRaw<Array<{ n: bigint | number }>>`
+      SELECT COUNT(DISTINCT c."requestId") AS n FROM "RequestStatusChange" c
+      JOIN "ProductRequest" r ON r."id" = c."requestId"
+      WHERE c."status" = 'completed'
+        AND c."createdAt" >= ${dbTime(today.start)} AND c."createdAt" < ${dbTime(today.end)}
+        AND r."organisationId" = ${orgId} AND r."status" = 'completed'`,
+    // The counter reads "QR Locations": properties whose vendor QR code is live.
+    db.property.count({ where: { organisationId: orgId, qrCodeActive: true } }),
+  ])
+  const count = (status: string) => byStatus.find((s) => s.status === status)?._count._all ?? 0
+  return {
+    pendingRequests: count('pending'),
+    inProgressRequests: count('in_progress'),
+    completedToday: Number(completed[0]?.n ?? 0),
+    activeQRCodes,
+  }
+}

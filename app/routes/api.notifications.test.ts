@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest'
+import { db } from '~/lib/db.server'
+import { givenTeammate, organisationOf } from '../../tests/fixtures/people'
+import { givenNotification } from '../../tests/fixtures/requests'
+import { withTestServer } from '../../tests/support/server'
+
+const app = withTestServer()
+
+async function managerWithOrg(email: string) {
+  const client = await app.signedIn(email)
+  return { client, orgId: (await organisationOf(email)).id }
+}
+
+const unread = async (client: Awaited<ReturnType<typeof app.signedIn>>) => (await (await client.get('/api/notifications/unread')).json()).count
+
+describe('notifications', () => {
+  test('list newest first with the unread count', async () => {
+    const { client, orgId } = await managerWithOrg('notes-list@x.test')
+    const now = Date.now()
+    await givenNotification(orgId, { message: 'older', createdAt: new Date(now - 60_000) })
+    await givenNotification(orgId, { message: 'newest', type: 'qr_scan', createdAt: new Date(now) })
+    await givenNotification(orgId, { message: 'read one', isRead: true, createdAt: new Date(now - 30_000) })
+    const list = await (await client.get('/api/notifications')).json()
+    expect(list.map((n: { message: string }) => n.message)).toEqual(['newest', 'read one', 'older'])
+    expect(list[0]).toMatchObject({ type: 'qr_scan', isRead: false, createdAt: expect.any(String), id: expect.any(String) })
+    expect(await unread(client)).toBe(2)
+    expect((await (await client.get('/api/notifications?limit=1')).json()).length).toBe(1)
+  })
+
+  test('go from unread to read one at a time or all at once, and may be deleted in either state', async () => {
+    const { client, orgId } = await managerWithOrg('notes-flow@x.test')
+    const a = await givenNotification(orgId)
+    const b = await givenNotification(orgId)
+    const c = await givenNotification(orgId)
+    expect(await unread(client)).toBe(3)
+
+    const read = await client.put(`/api/notifications/${a.id}/read`)
+    expect(read.status).toBe(200)
+    expect((await read.json()).isRead).toBe(true)
+    expect(await unread(client)).toBe(2)
+    // Marking it again changes nothing.
+    expect((await client.put(`/api/notifications/${a.id}/read`)).status).toBe(200)
+    expect(await unread(client)).toBe(2)
+
+    expect((await client.delete(`/api/notifications/${b.id}`)).status).toBe(204)
+    expect(await unread(client)).toBe(1)
+    expect((await client.delete(`/api/notifications/${b.id}`)).status).toBe(404)
+
+    const all = await client.put('/api/notifications/read-all')
+    expect(await all.json()).toEqual({ count: 1 })
+    expect(await unread(client)).toBe(0)
+    expect((await db.notification.findUniqueOrThrow({ where: { id: c.id } })).isRead).toBe(true)
+
+    expect((await client.delete(`/api/notifications/${a.id}`)).status).toBe(204)
+    expect((await (await client.get('/api/notifications')).json()).map((n: { id: string }) => n.id)).toEqual([c.id])
+  })
+
+  test('addressed to one manager are not seen by a teammate', async () => {
+    const { client, orgId } = await managerWithOrg('notes-owner@x.test')
+    const mate = await givenTeammate('notes-owner@x.test', 'notes-mate@x.test', 'member')
+    const mateClient = await app.signedIn('notes-mate@x.test')
+    const owner = await db.user.findUniqueOrThrow({ where: { email: 'notes-owner@x.test' } })
+    await givenNotification(orgId, { message: 'for everyone' })
+    const mine = await givenNotification(orgId, { message: 'for the owner', userId: owner.id })
+    await givenNotification(orgId, { message: 'for the mate', userId: mate.id })
+    expect(await unread(client)).toBe(2)
+    expect(await unread(mateClient)).toBe(2)
+    expect((await mateClient.put(`/api/notifications/${mine.id}/read`)).status).toBe(404)
+    expect((await mateClient.delete(`/api/notifications/${mine.id}`)).status).toBe(404)
+    await mateClient.put('/api/notifications/read-all')
+    expect(await unread(client)).toBe(1)
+  })
+
+  test("another organisation's notification answers 404 and is left as it was", async () => {
+    const { orgId } = await managerWithOrg('notes-a@x.test')
+    const note = await givenNotification(orgId)
+    const other = await app.signedIn('notes-b@x.test')
+    expect((await other.put(`/api/notifications/${note.id}/read`)).status).toBe(404)
+    expect((await other.delete(`/api/notifications/${note.id}`)).status).toBe(404)
+    expect(await (await other.put('/api/notifications/read-all')).json()).toEqual({ count: 0 })
+    expect(await (await other.get('/api/notifications')).json()).toEqual([])
+    expect(await unread(other)).toBe(0)
+    expect(await db.notification.findUniqueOrThrow({ where: { id: note.id } })).toMatchObject({ isRead: false })
+  })
+
+  test('need a session', async () => {
+    const anonymous = app.client()
+    expect((await anonymous.get('/api/notifications')).status).toBe(401)
+    expect((await anonymous.get('/api/notifications/unread')).status).toBe(401)
+    expect((await anonymous.put('/api/notifications/read-all')).status).toBe(401)
+    expect((await anonymous.put('/api/notifications/x/read')).status).toBe(401)
+    expect((await anonymous.delete('/api/notifications/x')).status).toBe(401)
+  })
+})

@@ -1,0 +1,13 @@
+// GET /api/notifications: newest first (`?limit=`, at most 500; 100 by default).
+import { z } from 'zod'
+import { apiLoader, parseWith } from '~/lib/http.server'
+import { listNotifications, NOTIFICATION_LIMIT } from '~/models/notification.server'
+import { requireApiManager } from '~/services/auth.server'
+
+const Query = z.object({ limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(500).default(NOTIFICATION_LIMIT) })
+
+export const loader = apiLoader(async ({ request }) => {
+  const manager = await requireApiManager(request)
+  const { limit } = parseWith(Query, Object.fromEntries(new URL(request.url).searchParams))
+  return listNotifications(manager.orgId, manager.userId, { limit })
+})

@@ -1,0 +1,67 @@
+// GET /api/requests: the organisation's requests, newest first, a page at a time (keyset on createdAt
+// and id: `?cursor=` from the X-Next-Cursor header or the Link header's rel="next"). Optional
+// `?status=` (a status, "all" for every status but archived, or a comma-separated list), `?q=`, `?limit=`.
+// `?format=csv` answers the whole matching list as a CSV download instead; it is a plain link, so it
+// works without JavaScript and streams page by page however many requests match.
+// POST /api/requests: a manager enters a request (201 with the request).
+import { z } from 'zod'
+import { apiAction, apiLoader, methodNotAllowed, parseWith, readJson } from '~/lib/http.server'
+import { createRequest, requestInputSchema } from '~/models/request-intake.server'
+import { findRequest, listRequests, parseStatusParam, requestsCsv, MAX_PAGE_SIZE } from '~/models/request.server'
+import { organisationDay } from '~/models/stats.server'
+import { requireApiManager } from '~/services/auth.server'
+
+const ListQuery = z.object({
+  status: z.string().max(100).optional(),
+  q: z.string().max(200, 'Search must be at most 200 characters').optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(MAX_PAGE_SIZE).default(100),
+  format: z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).default('json'),
+})
+
+export const loader = apiLoader(async ({ request }) => {
+  const manager = await requireApiManager(request)
+  const url = new URL(request.url)
+  const query = parseWith(ListQuery, Object.fromEntries(url.searchParams))
+  const filter = { statuses: parseStatusParam(query.status), q: query.q }
+
+  if (query.format === 'csv') {
+    const { date } = await organisationDay(manager.orgId)
+    const lines = requestsCsv(manager.orgId, filter)
+    const encoder = new TextEncoder()
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(encoder.encode('\uFEFF')), // so Excel reads it as UTF-8
+      async pull(controller) {
+        const next = await lines.next()
+        if (next.done) controller.close()
+        else controller.enqueue(encoder.encode(next.value))
+      },
+      cancel: () => void lines.return(undefined),
+    })
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="requests-${date}.csv"`,
+        'Cache-Control': 'private, no-store',
+      },
+    })
+  }
+
+  const page = await listRequests(manager.orgId, { ...filter, cursor: query.cursor, limit: query.limit })
+  const headers = new Headers()
+  if (page.nextCursor) {
+    const next = new URL(url)
+    next.searchParams.set('cursor', page.nextCursor)
+    headers.set('X-Next-Cursor', page.nextCursor)
+    headers.set('Link', `<${next.pathname}${next.search}>; rel="next"`)
+  }
+  return Response.json(page.requests, { headers })
+})
+
+export const action = apiAction(async ({ request }) => {
+  const manager = await requireApiManager(request)
+  if (request.method !== 'POST') methodNotAllowed()
+  const input = await readJson(request, requestInputSchema('manager'))
+  const { request: created } = await createRequest(manager.orgId, input, { source: 'manager' })
+  return findRequest(manager.orgId, created.id)
+})

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "RequestStatusChange_status_createdAt_idx" ON "RequestStatusChange"("status", "createdAt");
+

@@ -1,0 +1,235 @@
+// The Requests page and the notifications page: filter, search, change status, PDF and CSV, details
+// with a runner's delivery proof, a manager entering a request, and working through notifications.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import type { APIRequestContext } from '@playwright/test'
+import sharp from 'sharp'
+import { E2E_DATABASE } from '../../other/playwright.config'
+import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
+
+// better-sqlite3 ships no types; the little used here is spelled out.
+type Statement = { run: (...values: unknown[]) => unknown; get: (...values: unknown[]) => unknown }
+type Sqlite = { prepare: (sql: string) => Statement; transaction: (work: () => void) => () => void; pragma: (p: string) => unknown; close: () => void }
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string) => Sqlite
+
+async function givenStockedProperty(api: APIRequestContext, name: string, productNames: string[]) {
+  const property = await (await api.post('/api/properties', { data: { name, address: `${name} Avenue 9, Boston, MA`, isActive: true, qrCodeActive: true } })).json()
+  const products: Array<{ id: string; name: string }> = []
+  for (const productName of productNames) {
+    const product = await (await api.post('/api/products', { data: { name: productName } })).json()
+    expect((await api.post(`/api/properties/${property.id}/products`, { data: { productId: product.id } })).ok()).toBe(true)
+    products.push(product)
+  }
+  return { property, products }
+}
+
+async function givenRequest(api: APIRequestContext, propertyId: string, vendorName: string, products: Array<{ id: string }>, notes?: string) {
+  const res = await api.post('/api/requests', { data: { propertyId, vendorName, requestedProducts: products.map((p) => ({ productId: p.id, quantity: 2 })), notes } })
+  expect(res.status()).toBe(201)
+  return (await res.json()) as { id: string; orderNumber: string }
+}
+
+/**
+ * A runner delivered the request and posted a photo. The dispatch screens are another journey, so
+ * the rows go straight into the test server's database, as the runner's proof form would leave them.
+ */
+async function givenDeliveryProof(email: string, requestId: string, notes: string) {
+  const jpeg = await sharp({ create: { width: 80, height: 60, channels: 3, background: { r: 30, g: 140, b: 80 } } }).jpeg().toBuffer()
+  const now = new Date().toISOString().replace('Z', '+00:00')
+  const db = new Database(E2E_DATABASE)
+  try {
+    db.pragma('busy_timeout = 5000')
+    const { organisationId } = db
+      .prepare('SELECT m.organisationId FROM Membership m JOIN User u ON u.id = m.userId WHERE u.email = ?')
+      .get(email) as { organisationId: string }
+    const [runner, assignment, image, proof] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
+    db.transaction(() => {
+      db.prepare('INSERT INTO Runner (id, organisationId, name, phone, isActive, tokenHash, createdAt) VALUES (?, ?, ?, ?, 1, ?, ?)').run(runner, organisationId, 'Rita Runner', '+1 555 0100', crypto.randomUUID(), now)
+      db.prepare(
+        "INSERT INTO RunnerAssignment (id, organisationId, requestId, runnerId, status, assignedAt, deliveredAt, smsStatus, updatedAt) VALUES (?, ?, ?, ?, 'delivered', ?, ?, 'skipped', ?)",
+      ).run(assignment, organisationId, requestId, runner, now, now, now)
+      db.prepare("INSERT INTO StoredImage (id, organisationId, contentType, byteSize, width, height, data, createdAt) VALUES (?, ?, 'image/jpeg', ?, 80, 60, ?, ?)").run(image, organisationId, jpeg.byteLength, jpeg, now)
+      db.prepare('INSERT INTO DeliveryProof (id, organisationId, assignmentId, imageUrl, thumbnailUrl, notes, submittedAt) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        proof,
+        organisationId,
+        assignment,
+        `/images/${image}.jpg`,
+        `/images/${image}.jpg`,
+        notes,
+        now,
+      )
+    })()
+  } finally {
+    db.close()
+  }
+}
+
+test('find, change, download and inspect requests on the Requests page', async ({ page }) => {
+  test.setTimeout(60_000)
+  const email = uniqueEmail('requests')
+  await signInThroughForm(page, email)
+  const api = page.request
+  const { property, products } = await givenStockedProperty(api, 'Beacon Hill House', ['Paper Towels', 'Dish Soap'])
+  const first = await givenRequest(api, property.id, 'Acme Cleaning', products, 'Ring twice')
+  const second = await givenRequest(api, property.id, 'Bright Facilities', [products[1]!])
+  const old = await givenRequest(api, property.id, 'Old Timer Co', [products[0]!])
+  await api.patch(`/api/requests/${old.id}`, { data: { status: 'archived' } })
+  await givenDeliveryProof(email, first.id, 'Left with the concierge')
+
+  await page.getByRole('link', { name: 'Requests', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Requests', level: 1 })).toBeVisible()
+  const rows = page.getByTestId('request-row')
+  await expect(rows).toHaveCount(2)
+  await expect(page.getByTestId('request-count')).toHaveText('2 requests')
+  const acme = rows.filter({ hasText: 'Acme Cleaning' })
+  await expect(acme).toContainText('Beacon Hill House')
+  await expect(acme).toContainText(first.orderNumber)
+  await expect(acme).toContainText('2 items')
+  await expect(acme).toContainText('Just now')
+  await expect(acme).toContainText('Beacon Hill House Avenue 9, Boston, MA')
+  await expectAccessible(page)
+
+  // Archived ones only under their own filter.
+  await page.getByLabel('Status', { exact: true }).selectOption('archived')
+  await expect(rows).toHaveCount(1)
+  await expect(rows).toContainText('Old Timer Co')
+  await expect(page.getByTestId('request-count')).toHaveText('1 request')
+  await page.getByLabel('Status', { exact: true }).selectOption('all')
+  await expect(rows).toHaveCount(2)
+
+  await page.getByRole('searchbox', { name: 'Search requests' }).fill('dish SOAP')
+  await expect(rows).toHaveCount(2)
+  await page.getByRole('searchbox', { name: 'Search requests' }).fill('ring twice')
+  await expect(rows).toHaveCount(1)
+  await page.getByRole('searchbox', { name: 'Search requests' }).fill('')
+  await expect(rows).toHaveCount(2)
+
+  // Change a status from its dropdown.
+  const bright = rows.filter({ hasText: 'Bright Facilities' })
+  await bright.getByLabel(`Status of ${second.orderNumber}`).selectOption('in_progress')
+  await expect(page.getByTestId('toast')).toContainText('Status Updated')
+  await expect(page.getByTestId('toast')).toContainText('Request status changed to in_progress')
+  await expect(bright.getByText('In Progress', { exact: true }).first()).toBeVisible()
+  expect((await (await api.get(`/api/requests/${second.id}`)).json()).status).toBe('in_progress')
+
+  // The PDF.
+  const pdfDownload = page.waitForEvent('download')
+  await acme.getByRole('link', { name: `Download PDF of ${first.orderNumber}` }).click()
+  const pdf = await pdfDownload
+  expect(pdf.suggestedFilename()).toBe(`${first.orderNumber}.pdf`)
+  expect(fs.readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe('%PDF-')
+
+  // The CSV of what the list shows.
+  const csvDownload = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Export CSV' }).click()
+  const csv = await csvDownload
+  expect(csv.suggestedFilename()).toMatch(/^requests-\d{4}-\d{2}-\d{2}\.csv$/)
+  const text = fs.readFileSync(await csv.path(), 'utf8')
+  expect(text).toContain(first.orderNumber)
+  expect(text).toContain(second.orderNumber)
+  expect(text).not.toContain(old.orderNumber)
+
+  // Details, with the runner's proof.
+  await acme.getByRole('link', { name: `Details of ${first.orderNumber}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Request ${first.orderNumber}` })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('Acme Cleaning')
+  await expect(dialog).toContainText('Paper Towels')
+  await expect(dialog).toContainText('Ring twice')
+  const proof = dialog.getByTestId('delivery-proof')
+  await expect(proof).toContainText('Left with the concierge')
+  const photo = proof.getByRole('img', { name: `Delivery photo for ${first.orderNumber}` })
+  await expect(photo).toBeVisible()
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(80)
+  await expectAccessible(page)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+
+  await bright.getByRole('link', { name: `Details of ${second.orderNumber}` }).click()
+  await expect(page.getByRole('dialog').getByTestId('delivery-proof')).toContainText('No delivery proof yet.')
+})
+
+test('a manager enters a request in the New Request dialog', async ({ page }) => {
+  await signInThroughForm(page, uniqueEmail('requests-new'))
+  await givenStockedProperty(page.request, 'Copley Court', ['Coffee Pods', 'Sugar Sticks'])
+  await page.goto('/requests')
+  await expect(page.getByText('No requests found')).toBeVisible()
+  await page.getByRole('link', { name: 'New Request' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New Request' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('Select a property to see its products.')
+  await dialog.getByRole('button', { name: 'Create Request' }).click()
+  await expect(dialog.getByText('Property is required').first()).toBeVisible()
+  await expect(dialog.getByText('Vendor name is required')).toBeVisible()
+
+  await dialog.getByLabel('Property').selectOption({ label: 'Copley Court' })
+  await expect(dialog.getByRole('checkbox', { name: 'Coffee Pods' })).toBeVisible()
+  await expectAccessible(page)
+  await dialog.getByLabel('Vendor name').fill('Front Desk')
+  await dialog.getByRole('checkbox', { name: 'Coffee Pods' }).check()
+  await dialog.getByLabel('Quantity of Coffee Pods').fill('6')
+  await dialog.getByLabel('Notes (optional)').fill('For the breakfast room')
+  await dialog.getByRole('button', { name: 'Create Request' }).click()
+
+  await expect(page.getByTestId('toast')).toContainText('Request created successfully.')
+  await expect(dialog).toBeHidden()
+  const row = page.getByTestId('request-row')
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText('Front Desk')
+  await expect(row).toContainText('Copley Court')
+  await expect(row).toContainText('Pending')
+  const [created] = await (await page.request.get('/api/requests')).json()
+  expect(created.requestedProducts).toEqual([expect.objectContaining({ name: 'Coffee Pods', quantity: 6 })])
+  expect(created.notes).toBe('For the breakfast room')
+})
+
+test('notifications: the New badge, mark one read, delete, mark all read, then the empty text', async ({ page }) => {
+  await signInThroughForm(page, uniqueEmail('requests-notes'))
+  const { property, products } = await givenStockedProperty(page.request, 'Fenway Flats', ['Towels'])
+  await givenRequest(page.request, property.id, 'First Vendor', products)
+  await givenRequest(page.request, property.id, 'Second Vendor', products)
+  await givenRequest(page.request, property.id, 'Third Vendor', products)
+
+  await page.getByRole('link', { name: 'Notifications', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Unread (3)' })).toBeVisible()
+  await expect(page.getByText('New', { exact: true })).toHaveCount(3)
+  await expectAccessible(page)
+
+  await page.getByRole('button', { name: /Mark as read: .*First Vendor/ }).click()
+  await expect(page.getByTestId('toast')).toContainText('Notification marked as read')
+  await expect(page.getByRole('heading', { name: 'Unread (2)' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Read (1)' })).toBeVisible()
+  await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('Notifications, 2 unread')
+
+  await page.getByRole('button', { name: /Delete: .*Second Vendor/ }).click()
+  await expect(page.getByTestId('toast')).toContainText('Notification deleted')
+  await expect(page.getByRole('heading', { name: 'Unread (1)' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Mark All Read' }).click()
+  await expect(page.getByTestId('toast')).toContainText('All notifications marked as read')
+  await expect(page.getByRole('heading', { name: 'Read (2)' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Mark All Read' })).toBeHidden()
+  await expect(page.getByText('New', { exact: true })).toHaveCount(0)
+
+  for (const vendor of ['First Vendor', 'Third Vendor']) {
+    await page.getByRole('button', { name: new RegExp(`Delete: .*${vendor}`) }).click()
+    await expect(page.getByRole('button', { name: new RegExp(`Delete: .*${vendor}`) })).toBeHidden()
+  }
+  await expect(page.getByText("No notifications yet. You'll see system alerts and updates here.")).toBeVisible()
+  await expectAccessible(page)
+})
+
+test('the map page shows its requests on the fallback grid', async ({ page }) => {
+  await signInThroughForm(page, uniqueEmail('requests-map'))
+  const { property, products } = await givenStockedProperty(page.request, 'Map House', ['Rope', 'Chalk', 'Pins'])
+  const request = await givenRequest(page.request, property.id, 'Cartographers Inc', products)
+  await page.goto('/map')
+  const mapPage = page.getByTestId('map-page')
+  await expect(mapPage.getByTestId('map-marker')).toHaveCount(1)
+  await expect(mapPage.getByTestId('map-marker')).toHaveAttribute('title', 'Rope, Chalk +1 more')
+  await mapPage.getByTestId('map-marker').click()
+  await expect(page.getByTestId('selected-request')).toContainText(request.orderNumber)
+  await expect(page.getByTestId('selected-request')).toContainText('Rope + 2 more items')
+  await expectAccessible(page)
+})
