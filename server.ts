@@ -23,7 +23,10 @@ async function importBuild(): Promise<ServerBuild> {
 
 let build = await importBuild()
 
-if (mode === 'development') {
+// Only `remix dev` sets this origin; a development-mode server started any other way just serves.
+const underRemixDev = mode === 'development' && Boolean(process.env.REMIX_DEV_ORIGIN)
+
+if (underRemixDev) {
   const { watch } = await import('chokidar')
   watch(path.resolve('build/version.txt'), { ignoreInitial: true }).on('all', async () => {
     build = await importBuild()
@@ -54,7 +57,7 @@ const server = app.listen(config.PORT, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
   console.log(`Stockrun listening on http://localhost:${port}`)
-  if (mode === 'development') broadcastDevReady(build)
+  if (underRemixDev) broadcastDevReady(build)
 })
 
 const sessionSweep = setInterval(() => void deleteExpiredSessions().catch(() => {}), 60 * 60 * 1000)
