@@ -6,7 +6,9 @@ export default {
   postcss: false,
   future: {
     v3_fetcherPersist: true,
-    v3_lazyRouteDiscovery: true,
+    // Lazy discovery patched resource routes (polled by fetchers) into the client's route tree
+    // mid-navigation and sometimes rendered the 404 page; the full manifest is ~2 KB gzipped.
+    v3_lazyRouteDiscovery: false,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
     // Single fetch changes how loaders serialise; we stay on json() until a React Router move.

@@ -60,6 +60,10 @@ const server = app.listen(config.PORT, () => {
   if (underRemixDev) broadcastDevReady(build)
 })
 
+// Longer than the proxies' and clients' idle timeouts, so they never reuse a socket we just closed.
+server.keepAliveTimeout = 65_000
+server.headersTimeout = 66_000
+
 const sessionSweep = setInterval(() => void deleteExpiredSessions().catch(() => {}), 60 * 60 * 1000)
 sessionSweep.unref()
 
