@@ -39,6 +39,13 @@ export default defineConfig({
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), DATABASE_URL: `file:${E2E_DATABASE}`, SESSION_SECRET: 'e2e-secret', E2E: 'true' },
+    env: {
+      PORT: String(PORT),
+      DATABASE_URL: `file:${E2E_DATABASE}`,
+      SESSION_SECRET: 'e2e-secret',
+      E2E: 'true',
+      // Mocked e-mail lands here instead of the developer's outbox.
+      OUTBOX_DIR: path.join(root, `tests/.tmp/outbox-${PORT}`),
+    },
   },
 })

@@ -64,7 +64,18 @@ export function useSyncedValue<T extends HTMLInputElement | HTMLSelectElement>(v
 }
 
 /** A GET form: typing searches after a short pause with JavaScript; Enter or the button without. */
-export function SearchBox({ q, keep, placeholder = SEARCH_PLACEHOLDER }: { q: string; keep: Record<string, string>; placeholder?: string }) {
+export function SearchBox({
+  q,
+  keep,
+  placeholder = SEARCH_PLACEHOLDER,
+  label = 'Search requests',
+}: {
+  q: string
+  keep: Record<string, string>
+  placeholder?: string
+  /** What screen readers call the box. */
+  label?: string
+}) {
   const submit = useSubmit()
   const form = useRef<HTMLFormElement>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>()
@@ -85,7 +96,7 @@ export function SearchBox({ q, keep, placeholder = SEARCH_PLACEHOLDER }: { q: st
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <label htmlFor="request-search" className="sr-only">
-        Search requests
+        {label}
       </label>
       <input
         ref={input}

@@ -1,8 +1,361 @@
-import type { MetaFunction } from '@remix-run/node'
-import { PagePlaceholder } from '~/components/page-placeholder'
+// The Billing and Invoices page (spec §2.11): four cards, New Invoice and From Requests dialogs, search,
+// status filter, Active / Archived / All tabs with counts, and the invoice table with its actions.
+// Dialogs live in the URL (?dialog=new-invoice, from-requests, details&id=…, delete&id=…); every action
+// is a real form post answered with a redirect and a toast, so the page works without JavaScript.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from '@remix-run/react'
+import { FilePlus2, Plus } from 'lucide-react'
+import { BillingStats } from '~/components/billing-stats'
+import { BillingTable } from '~/components/billing-table'
+import { InvoiceDetailsDialog } from '~/components/invoice-details-dialog'
+import { InvoiceFromRequestsDialog } from '~/components/invoice-from-requests-dialog'
+import { InvoiceNewDialog } from '~/components/invoice-new-dialog'
+import type { InvoiceFormErrors, InvoiceFormValues } from '~/components/invoice-recipient-fields'
+import { PageHeader } from '~/components/page-header'
+import { SearchBox, useSyncedValue, withParams } from '~/components/request-filters'
+import { ButtonLink } from '~/components/ui/button'
+import { cn } from '~/components/ui/cn'
+import { ConfirmDialog } from '~/components/ui/confirm-dialog'
+import { EmptyState } from '~/components/ui/empty-state'
+import { inputClasses } from '~/components/ui/field'
+import { DomainError, Invalid } from '~/lib/errors'
+import { invalidFromZod } from '~/lib/http.server'
+import { INVOICE_STATUSES, InvoiceFromRequestsInput, InvoiceInput, InvoiceStatusInput, type InvoiceStatus } from '~/lib/schemas/invoice'
+import { redirectWithToast } from '~/lib/toast.server'
+import { emailInvoice } from '~/models/invoice-document.server'
+import {
+  archiveInvoice,
+  createInvoice,
+  deleteInvoice,
+  findInvoice,
+  invoiceFromRequests,
+  invoiceItems,
+  invoiceSummary,
+  listInvoices,
+  restoreInvoice,
+  setInvoiceStatus,
+  type InvoiceTab,
+} from '~/models/invoice.server'
+import { listRecipients } from '~/models/recipient.server'
+import { listRequests } from '~/models/request.server'
+import { requireManager, safeRedirect } from '~/services/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Billing and Invoices · Stockrun' }]
 
-export default function Page() {
-  return <PagePlaceholder title="Billing and Invoices" description="Create, send and track invoices" />
+const TABS = ['active', 'archived', 'all'] as const satisfies readonly InvoiceTab[]
+const TAB_LABELS: Record<InvoiceTab, string> = { active: 'Active', archived: 'Archived', all: 'All' }
+const STATUS_FILTERS = ['all', ...INVOICE_STATUSES] as const
+const STATUS_LABELS: Record<(typeof STATUS_FILTERS)[number], string> = { all: 'All statuses', draft: 'Draft', sent: 'Sent', paid: 'Paid', overdue: 'Overdue' }
+const MAX_LINES = 50
+
+function readQuery(params: URLSearchParams) {
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as InvoiceTab) : 'active'
+  const status = (STATUS_FILTERS as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as InvoiceStatus | 'all') : 'all'
+  return { tab, status, q: (params.get('q') ?? '').slice(0, 200) }
+}
+
+async function dialogData(orgId: string, params: URLSearchParams) {
+  const dialog = params.get('dialog')
+  if (dialog === 'new-invoice' || dialog === 'from-requests') {
+    const recipients = await listRecipients(orgId)
+    const prefill = recipients.find((r) => r.id === params.get('recipient')) ?? null
+    if (dialog === 'new-invoice') {
+      const lines = Math.min(MAX_LINES, Math.max(1, Number(params.get('lines')) || 3))
+      return { kind: 'new-invoice' as const, recipients, prefill, lines }
+    }
+    const { requests } = await listRequests(orgId, { statuses: ['completed'], limit: 200 })
+    return {
+      kind: 'from-requests' as const,
+      recipients,
+      prefill,
+      requests: requests.map((r) => ({ id: r.id, orderNumber: r.orderNumber, vendorName: r.vendorName, createdAt: r.createdAt, property: r.property, requestedProducts: r.requestedProducts })),
+    }
+  }
+  const id = params.get('id')
+  if ((dialog === 'details' || dialog === 'delete') && id) {
+    const invoice = await findInvoice(orgId, id).catch((err) => {
+      if (err instanceof DomainError) return null
+      throw err
+    })
+    if (!invoice) return null
+    if (dialog === 'delete') return { kind: 'delete' as const, invoice }
+    return { kind: 'details' as const, invoice, items: await invoiceItems(orgId, id) }
+  }
+  return null
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const manager = await requireManager(request)
+  const url = new URL(request.url)
+  const query = readQuery(url.searchParams)
+  const [all, shown, dialog] = await Promise.all([
+    listInvoices(manager.orgId),
+    listInvoices(manager.orgId, { tab: query.tab, status: query.status, q: query.q }),
+    dialogData(manager.orgId, url.searchParams),
+  ])
+  const { counts, ...summary } = invoiceSummary(all)
+  return json({ query, summary, counts, invoices: shown, dialog })
+}
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name)
+  return typeof v === 'string' ? v : ''
+}
+
+function formValues(form: FormData): InvoiceFormValues {
+  const values: InvoiceFormValues = {}
+  for (const key of new Set(form.keys())) {
+    const all = form.getAll(key).filter((v): v is string => typeof v === 'string')
+    values[key] = ['requestIds', 'itemDescription', 'itemQuantity', 'itemUnitPrice'].includes(key) ? all : all[0]
+  }
+  return values
+}
+
+/** Zod paths such as invoiceData.recipientName or items.0.description become the form's field names. */
+function formErrors(err: Invalid): InvoiceFormErrors {
+  const errors: InvoiceFormErrors = {}
+  for (const [key, messages] of Object.entries(err.fieldErrors)) {
+    const field = key.replace(/^invoiceData\./, '').replace(/^items\..*/, 'items')
+    errors[field] = [...(errors[field] ?? []), ...messages]
+  }
+  if (!Object.keys(errors).length) errors.form = [err.message]
+  return errors
+}
+
+function closedDialog(back: string) {
+  const url = new URL(back, 'http://x')
+  for (const key of ['dialog', 'id', 'recipient', 'lines']) url.searchParams.delete(key)
+  return url.pathname + url.search
+}
+
+function terms(form: FormData) {
+  return {
+    recipientName: text(form, 'recipientName'),
+    recipientEmail: text(form, 'recipientEmail'),
+    recipientAddress: text(form, 'recipientAddress'),
+    recipientPhone: text(form, 'recipientPhone'),
+    taxRate: text(form, 'taxRate'),
+    paymentTerms: text(form, 'paymentTerms'),
+    notes: text(form, 'notes'),
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const manager = await requireManager(request)
+  const orgId = manager.orgId
+  const form = await request.formData()
+  const back = safeRedirect(text(form, 'back'), '/billing')
+  const intent = text(form, 'intent')
+  const id = text(form, 'id')
+
+  if (intent === 'create' || intent === 'from-requests') {
+    try {
+      let invoice
+      if (intent === 'create') {
+        const prices = form.getAll('itemUnitPrice')
+        const quantities = form.getAll('itemQuantity')
+        const items = form
+          .getAll('itemDescription')
+          .map((d, i) => ({ description: String(d), quantity: String(quantities[i] ?? '1'), unitPrice: String(prices[i] ?? '') }))
+          // Blank rows are the spare lines of the form, not items.
+          .filter((item) => item.description.trim() || item.unitPrice.trim())
+        const parsed = InvoiceInput.safeParse({ ...terms(form), items })
+        if (!parsed.success) throw invalidFromZod(parsed.error)
+        invoice = await createInvoice(orgId, parsed.data)
+      } else {
+        const parsed = InvoiceFromRequestsInput.safeParse({ requestIds: form.getAll('requestIds'), invoiceData: terms(form) })
+        if (!parsed.success) throw invalidFromZod(parsed.error)
+        invoice = await invoiceFromRequests(orgId, parsed.data)
+      }
+      return redirectWithToast(closedDialog(back), { title: 'Invoice Created', description: `Invoice ${invoice.invoiceNumber} was created.` })
+    } catch (err) {
+      if (err instanceof Invalid) return json({ intent, errors: formErrors(err), values: formValues(form) }, { status: 400 })
+      if (err instanceof DomainError) return json({ intent, errors: { form: [err.message] } as InvoiceFormErrors, values: formValues(form) }, { status: err.status })
+      console.error(err)
+      return redirectWithToast(back, { title: 'Error', description: 'Failed to create invoice.', variant: 'error' })
+    }
+  }
+
+  try {
+    switch (intent) {
+      case 'email': {
+        const outcome = await emailInvoice(orgId, id)
+        if (outcome.error) return redirectWithToast(back, { title: 'Email Failed', description: outcome.error, variant: 'error' })
+        return redirectWithToast(back, {
+          title: outcome.delivery === 'outbox' ? 'Email Sent to Outbox' : 'Email Sent',
+          description:
+            outcome.delivery === 'outbox'
+              ? `Invoice ${outcome.invoice.invoiceNumber} was written to the local outbox (no mail server configured).`
+              : `Invoice ${outcome.invoice.invoiceNumber} was sent to ${outcome.invoice.recipientEmail}.`,
+        })
+      }
+      case 'archive': {
+        const invoice = await archiveInvoice(orgId, id)
+        return redirectWithToast(closedDialog(back), { title: 'Invoice Archived', description: `Invoice ${invoice.invoiceNumber} was archived.` })
+      }
+      case 'restore': {
+        const invoice = await restoreInvoice(orgId, id)
+        return redirectWithToast(closedDialog(back), { title: 'Invoice Restored', description: `Invoice ${invoice.invoiceNumber} was restored.` })
+      }
+      case 'delete': {
+        const invoice = await findInvoice(orgId, id)
+        await deleteInvoice(orgId, id)
+        return redirectWithToast(closedDialog(back), { title: 'Invoice Deleted', description: `Invoice ${invoice.invoiceNumber} was deleted permanently.` })
+      }
+      case 'status': {
+        const parsed = InvoiceStatusInput.safeParse({ status: text(form, 'status') })
+        if (!parsed.success) throw invalidFromZod(parsed.error)
+        const invoice = await setInvoiceStatus(orgId, id, parsed.data.status)
+        return redirectWithToast(back, { title: 'Status Updated', description: `Invoice ${invoice.invoiceNumber} is now ${invoice.status}.` })
+      }
+      default:
+        return redirectWithToast(back, { title: 'Error', description: 'Unknown action.', variant: 'error' })
+    }
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err
+    const failures: Record<string, string> = {
+      archive: 'Archive Failed',
+      restore: 'Restore Failed',
+      delete: 'Delete Failed',
+      status: 'Update Failed',
+      email: 'Email Failed',
+    }
+    return redirectWithToast(back, { title: failures[intent] ?? 'Error', description: err.message, variant: 'error' })
+  }
+}
+
+export default function BillingPage() {
+  const { query, summary, counts, invoices, dialog } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const [params] = useSearchParams()
+  const submit = useSubmit()
+  const statusSelect = useSyncedValue<HTMLSelectElement>(query.status)
+  const here = withParams(params, {})
+  const back = `/billing${here === '?' ? '' : here}`
+  const closeTo = withParams(params, { dialog: null, id: null, recipient: null, lines: null })
+  const hrefFor = (d: string, id: string) => withParams(params, { dialog: d, id })
+  const keep: Record<string, string> = {}
+  if (query.tab !== 'active') keep.tab = query.tab
+  if (query.status !== 'all') keep.status = query.status
+  const errorsFor = (intent: string) => (actionData && 'intent' in actionData && actionData.intent === intent ? actionData : null)
+
+  return (
+    <>
+      <PageHeader
+        title="Billing and Invoices"
+        description="Create, send and track invoices"
+        action={
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink to={withParams(params, { dialog: 'from-requests', id: null })} variant="secondary" preventScrollReset className="whitespace-nowrap">
+              <FilePlus2 className="h-4 w-4" aria-hidden="true" />
+              From Requests
+            </ButtonLink>
+            <ButtonLink to={withParams(params, { dialog: 'new-invoice', id: null })} preventScrollReset className="whitespace-nowrap">
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              New Invoice
+            </ButtonLink>
+          </div>
+        }
+      />
+      <BillingStats summary={summary} />
+
+      <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-end">
+        <SearchBox q={query.q} keep={keep} label="Search invoices" placeholder="Search invoices by number, recipient or e-mail..." />
+        <Form method="get" onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })} className="flex items-end gap-2">
+          {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
+          {query.tab !== 'active' ? <input type="hidden" name="tab" value={query.tab} /> : null}
+          <div className="flex-1">
+            <label htmlFor="invoice-status-filter" className="mb-1 block text-sm font-medium text-slate-700">
+              Status
+            </label>
+            <select ref={statusSelect} id="invoice-status-filter" name="status" defaultValue={query.status} className={inputClasses}>
+              {STATUS_FILTERS.map((f) => (
+                <option key={f} value={f}>
+                  {STATUS_LABELS[f]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <noscript>
+            <button type="submit" className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm">
+              Filter
+            </button>
+          </noscript>
+        </Form>
+      </div>
+
+      <nav aria-label="Invoice tabs" className="mb-3 flex gap-1 border-b border-slate-200" data-testid="invoice-tabs">
+        {TABS.map((tab) => (
+          <Link
+            key={tab}
+            to={withParams(params, { tab: tab === 'active' ? null : tab, dialog: null, id: null })}
+            preventScrollReset
+            aria-current={query.tab === tab ? 'page' : undefined}
+            className={cn(
+              '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+              query.tab === tab ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900',
+            )}
+          >
+            {TAB_LABELS[tab]} <span className="ml-1 rounded-full bg-slate-100 px-1.5 text-xs tabular-nums text-slate-700">{counts[tab]}</span>
+          </Link>
+        ))}
+      </nav>
+
+      {invoices.length === 0 ? (
+        <EmptyState title="No invoices found">
+          {query.q || query.status !== 'all'
+            ? 'Try adjusting your search or filter.'
+            : query.tab === 'archived'
+              ? 'Archived invoices will appear here.'
+              : 'Create an invoice by hand or from completed requests.'}
+        </EmptyState>
+      ) : (
+        <BillingTable invoices={invoices} back={back} hrefFor={hrefFor} />
+      )}
+
+      {dialog?.kind === 'new-invoice' ? (
+        <InvoiceNewDialog
+          closeTo={closeTo}
+          back={back}
+          lines={dialog.lines}
+          addLineHref={withParams(params, { lines: String(Math.min(MAX_LINES, dialog.lines + 1)) })}
+          recipients={dialog.recipients}
+          prefill={dialog.prefill}
+          recipientHref={(rid) => withParams(params, { recipient: rid })}
+          errors={errorsFor('create')?.errors}
+          values={errorsFor('create')?.values}
+        />
+      ) : null}
+      {dialog?.kind === 'from-requests' ? (
+        <InvoiceFromRequestsDialog
+          closeTo={closeTo}
+          back={back}
+          requests={dialog.requests}
+          recipients={dialog.recipients}
+          prefill={dialog.prefill}
+          recipientHref={(rid) => withParams(params, { recipient: rid })}
+          errors={errorsFor('from-requests')?.errors}
+          values={errorsFor('from-requests')?.values}
+        />
+      ) : null}
+      {dialog?.kind === 'details' ? (
+        <InvoiceDetailsDialog closeTo={closeTo} back={back} invoice={dialog.invoice} items={dialog.items} deleteHref={hrefFor('delete', dialog.invoice.id)} />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <ConfirmDialog
+          title="Delete invoice permanently?"
+          description={
+            dialog.invoice.isArchived
+              ? `Invoice ${dialog.invoice.invoiceNumber} and its items will be deleted. This cannot be undone.`
+              : `Invoice ${dialog.invoice.invoiceNumber} is active: archive it first, then it can be deleted.`
+          }
+          closeTo={closeTo}
+          intent="delete"
+          fields={{ id: dialog.invoice.id, back }}
+          confirmLabel="Delete permanently"
+        />
+      ) : null}
+    </>
+  )
 }

@@ -1,0 +1,156 @@
+// The billing page as a browser without JavaScript uses it: real form posts, redirects and toasts.
+import { afterEach, describe, expect, test } from 'vitest'
+import { db } from '~/lib/db.server'
+import { givenRequestsToInvoice } from '../../tests/fixtures/billing'
+import { organisationOf } from '../../tests/fixtures/people'
+import type { TestClient } from '../../tests/support/client'
+import { startSmtp } from '../../tests/support/smtp'
+import { withTestServer } from '../../tests/support/server'
+
+const app = withTestServer()
+
+async function manager(email: string) {
+  const client = await app.signedIn(email)
+  return { client, orgId: (await organisationOf(email)).id }
+}
+
+function form(fields: Array<[string, string]>) {
+  const body = new URLSearchParams()
+  for (const [k, v] of fields) body.append(k, v)
+  return body
+}
+
+async function postAndFollow(client: TestClient, body: URLSearchParams, path = '/billing') {
+  const res = await client.fetch(path, { method: 'POST', body })
+  expect(res.status, await res.clone().text()).toBe(302)
+  const { res: page, path: landedOn } = await client.follow(res)
+  return { html: await page.text(), landedOn }
+}
+
+const saved = process.env.SMTP_URL
+afterEach(() => {
+  if (saved === undefined) delete process.env.SMTP_URL
+  else process.env.SMTP_URL = saved
+})
+
+describe('the Billing page', () => {
+  test('the New Invoice form creates an invoice from its filled lines and says so', async () => {
+    const { client, orgId } = await manager('page-billing-new@x.test')
+    const { html, landedOn } = await postAndFollow(
+      client,
+      form([
+        ['intent', 'create'],
+        ['back', '/billing?dialog=new-invoice&lines=3'],
+        ['recipientName', 'Pat Payer'],
+        ['recipientEmail', 'pat@payer.test'],
+        ['taxRate', '8.875'],
+        ['paymentTerms', 'Net 30'],
+        ['itemDescription', 'Glass cleaner'],
+        ['itemQuantity', '7'],
+        ['itemUnitPrice', '$19.99'],
+        ['itemDescription', ''],
+        ['itemQuantity', '1'],
+        ['itemUnitPrice', ''],
+      ]),
+    )
+    expect(landedOn).toBe('/billing')
+    expect(html).toContain('Invoice Created')
+    expect(html).toMatch(/INV-\d{4}-0001/)
+    expect(html).toContain('$152.35')
+    expect(html).toContain('Not sent')
+    const items = await db.invoiceItem.findMany({ where: { organisationId: orgId } })
+    expect(items).toHaveLength(1)
+  })
+
+  test('bad input answers the form with the spec messages and keeps what was typed', async () => {
+    const { client, orgId } = await manager('page-billing-invalid@x.test')
+    const res = await client.fetch('/billing?dialog=new-invoice', {
+      method: 'POST',
+      body: form([
+        ['intent', 'create'],
+        ['recipientName', ''],
+        ['recipientEmail', 'nope'],
+        ['itemDescription', 'Glass cleaner'],
+        ['itemQuantity', '1'],
+        ['itemUnitPrice', '5'],
+      ]),
+    })
+    expect(res.status).toBe(400)
+    const html = await res.text()
+    expect(html).toContain('Recipient name is required')
+    expect(html).toContain('Valid email is required')
+    expect(html).toContain('value="Glass cleaner"')
+    expect(await db.invoice.count({ where: { organisationId: orgId } })).toBe(0)
+  })
+
+  test('From Requests without a request says none was selected', async () => {
+    const { client, orgId } = await manager('page-billing-none@x.test')
+    await givenRequestsToInvoice(orgId)
+    const res = await client.fetch('/billing?dialog=from-requests', {
+      method: 'POST',
+      body: form([
+        ['intent', 'from-requests'],
+        ['recipientName', 'Pat'],
+        ['recipientEmail', 'pat@payer.test'],
+      ]),
+    })
+    expect(res.status).toBe(400)
+    const html = await res.text()
+    expect(html).toContain('No requests selected')
+    expect(html).toContain('Please select at least one request to create an invoice')
+    // The completed requests are offered.
+    expect(html).toContain('Acme Cleaning')
+    expect(html).toContain('Bright Facilities')
+  })
+
+  test('a saved recipient prefills the dialog', async () => {
+    const { client } = await manager('page-billing-prefill@x.test')
+    await client.post('/api/invoices', { recipientName: 'Quinn Payer', recipientEmail: 'quinn@payer.test', recipientPhone: '555-0199', subtotal: '1' })
+    const [recipient] = await (await client.get('/api/recipients')).json()
+    const html = await (await client.get(`/billing?dialog=new-invoice&recipient=${recipient.id}`)).text()
+    expect(html).toContain('value="Quinn Payer"')
+    expect(html).toContain('value="quinn@payer.test"')
+    expect(html).toContain('value="555-0199"')
+  })
+
+  test('a failed e-mail shows a clear error toast and is recorded', async () => {
+    const smtp = await startSmtp({ reject: 'No such mailbox' })
+    try {
+      process.env.SMTP_URL = smtp.url
+      const { client } = await manager('page-billing-mail@x.test')
+      const invoice = await (await client.post('/api/invoices', { recipientName: 'Pat', recipientEmail: 'pat@payer.test', subtotal: '1' })).json()
+      const { html } = await postAndFollow(client, form([['intent', 'email'], ['id', invoice.id], ['back', '/billing']]))
+      expect(html).toContain('Email Failed')
+      expect(html).toContain('No such mailbox')
+      expect(html).toContain('Failed')
+    } finally {
+      await smtp.close()
+    }
+  })
+
+  test('deleting an active invoice is refused; archived, it goes', async () => {
+    const { client, orgId } = await manager('page-billing-delete@x.test')
+    const invoice = await (await client.post('/api/invoices', { recipientName: 'Pat', recipientEmail: 'pat@payer.test', subtotal: '1' })).json()
+    let { html } = await postAndFollow(client, form([['intent', 'delete'], ['id', invoice.id], ['back', '/billing']]))
+    expect(html).toContain('Delete Failed')
+    expect(await db.invoice.count({ where: { organisationId: orgId } })).toBe(1)
+    ;({ html } = await postAndFollow(client, form([['intent', 'archive'], ['id', invoice.id], ['back', '/billing']])))
+    expect(html).toContain('Invoice Archived')
+    ;({ html } = await postAndFollow(client, form([['intent', 'delete'], ['id', invoice.id], ['back', '/billing?tab=archived&dialog=delete&id=x']])))
+    expect(html).toContain('Invoice Deleted')
+    expect(await db.invoice.count({ where: { organisationId: orgId } })).toBe(0)
+  })
+
+  test("another organisation's invoice cannot be touched from the page", async () => {
+    const owner = await manager('page-billing-owner@x.test')
+    const invoice = await (await owner.client.post('/api/invoices', { recipientName: 'Pat', recipientEmail: 'pat@payer.test', subtotal: '1' })).json()
+    const { client } = await manager('page-billing-stranger@x.test')
+    for (const intent of ['archive', 'email', 'status', 'delete']) {
+      const { html } = await postAndFollow(client, form([['intent', intent], ['id', invoice.id], ['status', 'paid'], ['back', '/billing']]))
+      expect(html, intent).toContain('Invoice not found')
+    }
+    const details = await (await client.get(`/billing?dialog=details&id=${invoice.id}`)).text()
+    expect(details).not.toContain(invoice.invoiceNumber)
+    expect(await db.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).toMatchObject({ isArchived: false, status: 'draft', emailStatus: 'pending' })
+  })
+})

@@ -1,0 +1,13 @@
+// GET /api/invoices/:id/pdf: the invoice as a PDF download.
+import { apiLoader } from '~/lib/http.server'
+import { invoicePdf } from '~/models/invoice-document.server'
+import { requireApiManager } from '~/services/auth.server'
+import { pdfHeaders } from '~/services/pdf.server'
+
+export const loader = apiLoader(async ({ request, params }) => {
+  const manager = await requireApiManager(request)
+  const { pdf, fileName } = await invoicePdf(manager.orgId, params.id!)
+  return new Response(new Uint8Array(pdf), {
+    headers: { ...pdfHeaders(fileName, { download: true }), 'Content-Length': String(pdf.length) },
+  })
+})

@@ -1,0 +1,12 @@
+// PATCH /api/invoices/:id/status: { status: draft | sent | paid }. Overdue is never set: it is shown.
+import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
+import { InvoiceStatusInput } from '~/lib/schemas/invoice'
+import { setInvoiceStatus } from '~/models/invoice.server'
+import { requireApiManager } from '~/services/auth.server'
+
+export const action = apiAction(async ({ request, params }) => {
+  const manager = await requireApiManager(request)
+  if (request.method !== 'PATCH') methodNotAllowed()
+  const { status } = await readJson(request, InvoiceStatusInput)
+  return setInvoiceStatus(manager.orgId, params.id!, status)
+})

@@ -1,0 +1,16 @@
+// GET /api/invoices/:id (one invoice) and DELETE /api/invoices/:id (permanent; archived invoices only, 409 otherwise).
+import { apiAction, apiLoader, methodNotAllowed } from '~/lib/http.server'
+import { deleteInvoice, findInvoice } from '~/models/invoice.server'
+import { requireApiManager } from '~/services/auth.server'
+
+export const loader = apiLoader(async ({ request, params }) => {
+  const manager = await requireApiManager(request)
+  return findInvoice(manager.orgId, params.id!)
+})
+
+export const action = apiAction(async ({ request, params }) => {
+  const manager = await requireApiManager(request)
+  if (request.method !== 'DELETE') methodNotAllowed()
+  await deleteInvoice(manager.orgId, params.id!)
+  return undefined
+})

@@ -1,0 +1,20 @@
+// POST /api/invoices/email: { invoiceId } → sends the invoice with its PDF. A failed send is recorded
+// on the invoice and answered 502 with the reason, so the caller's error toast can show it.
+import { json } from '@remix-run/node'
+import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
+import { InvoiceEmailInput } from '~/lib/schemas/invoice'
+import { emailInvoice } from '~/models/invoice-document.server'
+import { requireApiManager } from '~/services/auth.server'
+
+export const action = apiAction(
+  async ({ request }) => {
+    const manager = await requireApiManager(request)
+    if (request.method !== 'POST') methodNotAllowed()
+    const { invoiceId } = await readJson(request, InvoiceEmailInput)
+    const outcome = await emailInvoice(manager.orgId, invoiceId)
+    if (outcome.error) return json({ error: outcome.error, invoice: outcome.invoice }, { status: 502 })
+    const message = outcome.delivery === 'outbox' ? 'Invoice sent to outbox' : `Invoice sent to ${outcome.invoice.recipientEmail}`
+    return { message, delivery: outcome.delivery, invoice: outcome.invoice }
+  },
+  { createdOnPost: false },
+)

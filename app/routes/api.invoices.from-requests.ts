@@ -1,0 +1,11 @@
+// POST /api/invoices/from-requests: { requestIds, invoiceData } → the new invoice (201).
+import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
+import { InvoiceFromRequestsInput } from '~/lib/schemas/invoice'
+import { invoiceFromRequests } from '~/models/invoice.server'
+import { requireApiManager } from '~/services/auth.server'
+
+export const action = apiAction(async ({ request }) => {
+  const manager = await requireApiManager(request)
+  if (request.method !== 'POST') methodNotAllowed()
+  return invoiceFromRequests(manager.orgId, await readJson(request, InvoiceFromRequestsInput))
+})

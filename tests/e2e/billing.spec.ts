@@ -1,0 +1,177 @@
+// The Billing page: an invoice from two completed requests (one delivered with a runner's photo), its
+// PDF, e-mailing it (the e2e server runs with MOCKS=true, so to the outbox), archive, restore, delete.
+import { execFileSync } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import type { APIRequestContext } from '@playwright/test'
+import sharp from 'sharp'
+import { E2E_DATABASE } from '../../other/playwright.config'
+import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
+
+// better-sqlite3 ships no types; the little used here is spelled out.
+type Statement = { run: (...values: unknown[]) => unknown; get: (...values: unknown[]) => unknown }
+type Sqlite = { prepare: (sql: string) => Statement; transaction: (work: () => void) => () => void; pragma: (p: string) => unknown; close: () => void }
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string) => Sqlite
+
+async function givenCompletedRequest(api: APIRequestContext, propertyId: string, vendorName: string, product: { id: string }, quantity: number) {
+  const res = await api.post('/api/requests', { data: { propertyId, vendorName, requestedProducts: [{ productId: product.id, quantity }] } })
+  expect(res.status()).toBe(201)
+  const request = (await res.json()) as { id: string; orderNumber: string }
+  expect((await api.patch(`/api/requests/${request.id}`, { data: { status: 'completed' } })).ok()).toBe(true)
+  return request
+}
+
+/** A runner delivered the request with a photo; dispatch is another journey, so the rows go straight in. */
+async function givenDelivered(email: string, requestId: string) {
+  const jpeg = await sharp({ create: { width: 80, height: 60, channels: 3, background: { r: 30, g: 140, b: 80 } } }).jpeg().toBuffer()
+  const now = new Date().toISOString().replace('Z', '+00:00')
+  const db = new Database(E2E_DATABASE)
+  try {
+    db.pragma('busy_timeout = 5000')
+    const { organisationId } = db
+      .prepare('SELECT m.organisationId FROM Membership m JOIN User u ON u.id = m.userId WHERE u.email = ?')
+      .get(email) as { organisationId: string }
+    const [runner, assignment, image, proof] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
+    db.transaction(() => {
+      db.prepare('INSERT INTO Runner (id, organisationId, name, phone, isActive, tokenHash, createdAt) VALUES (?, ?, ?, ?, 1, ?, ?)').run(runner, organisationId, 'Rita Runner', '+1 555 0100', crypto.randomUUID(), now)
+      db.prepare(
+        "INSERT INTO RunnerAssignment (id, organisationId, requestId, runnerId, status, assignedAt, deliveredAt, smsStatus, updatedAt) VALUES (?, ?, ?, ?, 'delivered', ?, ?, 'skipped', ?)",
+      ).run(assignment, organisationId, requestId, runner, now, now, now)
+      db.prepare("INSERT INTO StoredImage (id, organisationId, contentType, byteSize, width, height, data, createdAt) VALUES (?, ?, 'image/jpeg', ?, 80, 60, ?, ?)").run(image, organisationId, jpeg.byteLength, jpeg, now)
+      db.prepare('INSERT INTO DeliveryProof (id, organisationId, assignmentId, imageUrl, thumbnailUrl, notes, submittedAt) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        proof,
+        organisationId,
+        assignment,
+        `/images/${image}.jpg`,
+        `/images/${image}.jpg`,
+        'Left at reception',
+        now,
+      )
+    })()
+  } finally {
+    db.close()
+  }
+}
+
+test.use({ viewport: { width: 1280, height: 900 } })
+
+test('invoice two completed requests, download and e-mail the PDF, archive, restore and delete', async ({ page }) => {
+  test.setTimeout(90_000)
+  const email = uniqueEmail('billing')
+  await signInThroughForm(page, email)
+  const api = page.request
+  const property = await (await api.post('/api/properties', { data: { name: 'Harbor View', address: '12 Harbor Road, Boston, MA', isActive: true, qrCodeActive: true } })).json()
+  const glass = await (await api.post('/api/products', { data: { name: 'Glass Cleaner', price: '$19.99' } })).json()
+  const towels = await (await api.post('/api/products', { data: { name: 'Paper Towels', price: '$0.10' } })).json()
+  for (const p of [glass, towels]) expect((await api.post(`/api/properties/${property.id}/products`, { data: { productId: p.id } })).ok()).toBe(true)
+  const first = await givenCompletedRequest(api, property.id, 'Acme Cleaning', glass, 2)
+  const second = await givenCompletedRequest(api, property.id, 'Bright Facilities', towels, 2)
+  await givenDelivered(email, first.id)
+
+  await page.getByRole('link', { name: 'Billing', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Billing and Invoices', level: 1 })).toBeVisible()
+  await expect(page.getByText('No invoices found')).toBeVisible()
+  await expectAccessible(page)
+
+  // The New Invoice dialog starts with the defaults.
+  await page.getByRole('link', { name: 'New Invoice' }).click()
+  const newInvoice = page.getByRole('dialog', { name: 'New Invoice' })
+  await expect(newInvoice.getByLabel('Payment terms')).toHaveValue('Net 30')
+  await expect(newInvoice.getByLabel('Tax rate (%)')).toHaveValue('0')
+  await expectAccessible(page)
+  await page.screenshot({ path: test.info().outputPath('billing-new-invoice.png') })
+  await page.keyboard.press('Escape')
+  await expect(newInvoice).toBeHidden()
+
+  // From Requests, first with nothing picked.
+  await page.getByRole('link', { name: 'From Requests' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Create Invoice from Requests' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Recipient name').fill('Pat Payer')
+  await dialog.getByLabel('Recipient email').fill('pat@payer.test')
+  await dialog.getByRole('button', { name: 'Create Invoice' }).click()
+  await expect(dialog.getByRole('alert')).toContainText('No requests selected')
+  await expect(dialog.getByRole('alert')).toContainText('Please select at least one request to create an invoice')
+  await expectAccessible(page)
+
+  await page.screenshot({ path: test.info().outputPath('billing-from-requests.png') })
+  await dialog.getByRole('checkbox', { name: new RegExp(first.orderNumber) }).check()
+  await dialog.getByRole('checkbox', { name: new RegExp(second.orderNumber) }).check()
+  await expect(dialog.getByLabel('Payment terms')).toHaveValue('Net 30')
+  await dialog.getByLabel('Tax rate (%)').fill('8.875')
+  await dialog.getByRole('button', { name: 'Create Invoice' }).click()
+  await expect(page.getByTestId('toast')).toContainText('Invoice Created')
+  await expect(dialog).toBeHidden()
+
+  const number = `INV-${new Date().getUTCFullYear()}-0001`
+  const row = page.getByTestId('invoice-row').filter({ hasText: number })
+  await expect(row).toBeVisible()
+  // 19.99 × 2 + 0.10 × 2 = 40.18; tax 8.875% = 3.566 → 3.57; total 43.75
+  await expect(row).toContainText('$43.75')
+  await expect(row).toContainText('Pat Payer')
+  await expect(row).toContainText('Draft')
+  await expect(row).toContainText('Not sent')
+  await expect(page.getByTestId('stat-total-invoices')).toHaveText('1')
+  await expect(page.getByTestId('stat-total-amount')).toHaveText('$43.75')
+  await expectAccessible(page)
+  await page.screenshot({ path: test.info().outputPath('billing-1280.png'), fullPage: true })
+  // A phone: nothing may push the page sideways (the table scrolls inside its own box).
+  const phone = await page.context().newPage()
+  await phone.setViewportSize({ width: 360, height: 780 })
+  await phone.goto('/billing')
+  await expect(phone.getByTestId('invoice-card')).toBeVisible()
+  await expect(phone.getByTestId('invoice-card')).toContainText('$43.75')
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await phone.screenshot({ path: test.info().outputPath('billing-360.png'), fullPage: true })
+  await phone.close()
+
+  // Details show the lines with the request they came from.
+  await row.getByRole('link', { name: `Details of ${number}` }).click()
+  const details = page.getByRole('dialog', { name: `Invoice ${number}` })
+  await expect(details.getByTestId('invoice-items')).toContainText('Glass Cleaner')
+  await expect(details.getByTestId('invoice-items')).toContainText('Acme Cleaning')
+  await expect(details.getByTestId('invoice-items')).toContainText('Delivered')
+  await expect(details.getByTestId('invoice-total')).toHaveText('$43.75')
+  await expectAccessible(page)
+  await page.keyboard.press('Escape')
+  await expect(details).toBeHidden()
+
+  // The PDF.
+  const download = page.waitForEvent('download')
+  await row.getByRole('link', { name: `Download PDF of ${number}` }).click()
+  const pdf = await download
+  expect(pdf.suggestedFilename()).toBe(`${number}.pdf`)
+  const pdfPath = await pdf.path()
+  expect(fs.readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-')
+  const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' })
+  for (const expected of [number, 'Pat Payer', 'Glass Cleaner', 'Acme Cleaning', 'Paper Towels', 'Delivered', '$43.75', 'Net 30']) expect(text).toContain(expected)
+  fs.copyFileSync(pdfPath, test.info().outputPath('billing-invoice.pdf'))
+
+  // E-mail it: under MOCKS=true the message goes to the outbox and counts as sent.
+  await row.getByRole('button', { name: `E-mail ${number}` }).click()
+  await expect(page.getByTestId('toast')).toContainText('Email Sent to Outbox')
+  await expect(row.getByText('Sent', { exact: true })).toHaveCount(2)
+
+  // Archive, restore, archive again and delete for good.
+  await row.getByRole('button', { name: `Archive ${number}` }).click()
+  await expect(page.getByTestId('toast')).toContainText('Invoice Archived')
+  await expect(page.getByTestId('invoice-row')).toHaveCount(0)
+  await page.getByRole('link', { name: /^Archived/ }).click()
+  await expect(row).toBeVisible()
+  await row.getByRole('button', { name: `Restore ${number}` }).click()
+  await expect(page.getByTestId('toast')).toContainText('Invoice Restored')
+  await expect(page.getByTestId('invoice-row')).toHaveCount(0)
+  await page.getByRole('link', { name: /^Active/ }).click()
+  await row.getByRole('button', { name: `Archive ${number}` }).click()
+  await expect(page.getByTestId('toast')).toContainText('Invoice Archived')
+  await page.getByRole('link', { name: /^Archived/ }).click()
+  await row.getByRole('link', { name: `Delete ${number} permanently` }).click()
+  const confirm = page.getByRole('dialog', { name: 'Delete invoice permanently?' })
+  await expectAccessible(page)
+  await confirm.getByRole('button', { name: 'Delete permanently' }).click()
+  await expect(page.getByTestId('toast')).toContainText('Invoice Deleted')
+  await expect(page.getByTestId('invoice-row')).toHaveCount(0)
+  await page.getByRole('link', { name: /^All/ }).click()
+  await expect(page.getByText('No invoices found')).toBeVisible()
+})
