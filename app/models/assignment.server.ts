@@ -1,9 +1,426 @@
-// A runner's job: one request to deliver. A shareable delivery link carries a per-assignment token.
+// A runner's job: one request to deliver. Who may see and move an assignment, which moves are allowed,
+// and what each move does to the request (its status and history) and to the managers (a notification).
+//
+// Status rules (spec §4, decided here where the spec is silent):
+//   assigned   → picked_up, in_transit, cancelled
+//   picked_up  → in_transit, cancelled
+//   in_transit → delivered, cancelled
+//   delivered, cancelled → nothing: a finished delivery is history, and a cancelled one has already
+//   handed its request back to the queue, where a new assignment takes over.
+// Setting the status it already has is accepted and changes nothing, so a form posted twice on a bad
+// connection does not answer with an error. A delivery link (held by whoever the manager shared it
+// with) offers only assigned → in_transit and in_transit → delivered. A proof is taken only while
+// in_transit or delivered, once per assignment.
+// Side effects: creating an assignment moves its request to in_progress, delivery to completed,
+// cancelling back to pending (into the dispatch queue).
+import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
-import { hashToken } from '~/lib/tokens.server'
+import { Conflict, Invalid, NotFound, Unauthorized } from '~/lib/errors'
+import type { AssignInput, AssignmentStatus, ProofInput } from '~/lib/schemas/dispatch'
+import { hashToken, newToken, tokenMatches } from '~/lib/tokens.server'
+import { sendSms, type SmsOutcome } from '~/services/sms.server'
+import { notifyOrganisation } from './notification.server'
+import { recordRequestStatus } from './request-status.server'
+import { findRunnerByToken, INVALID_TOKEN } from './runner.server'
+
+export const CLOSED_STATUSES: AssignmentStatus[] = ['delivered', 'cancelled']
+
+export const STATUS_TRANSITIONS: Record<AssignmentStatus, readonly AssignmentStatus[]> = {
+  assigned: ['picked_up', 'in_transit', 'cancelled'],
+  picked_up: ['in_transit', 'cancelled'],
+  in_transit: ['delivered', 'cancelled'],
+  delivered: [],
+  cancelled: [],
+}
+
+export const LINK_TRANSITIONS: Record<AssignmentStatus, readonly AssignmentStatus[]> = {
+  assigned: ['in_transit'],
+  picked_up: [],
+  in_transit: ['delivered'],
+  delivered: [],
+  cancelled: [],
+}
+
+export const PROOF_STATUSES: AssignmentStatus[] = ['in_transit', 'delivered']
+/** Until the runner sets off, the address stays hidden from the portal (spec §2.17). */
+const ADDRESS_VISIBLE: AssignmentStatus[] = ['in_transit', 'delivered']
+export const RECENT_COMPLETED = 5
+
+const STATUS_WORDS: Record<string, string> = {
+  assigned: 'assigned',
+  picked_up: 'picked up',
+  in_transit: 'in transit',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+}
+export const statusWords = (status: string) => STATUS_WORDS[status] ?? status
+
+const FULL = {
+  runner: { select: { id: true, name: true, phone: true } },
+  request: {
+    select: {
+      id: true,
+      orderNumber: true,
+      vendorName: true,
+      status: true,
+      notes: true,
+      property: { select: { id: true, name: true, address: true } },
+      items: {
+        select: {
+          productId: true,
+          productName: true,
+          quantity: true,
+          product: {
+            select: {
+              category: true,
+              imageUrl: true,
+              thumbnailUrl: true,
+              imageAlt: true,
+            },
+          },
+        },
+      },
+    },
+  },
+  proof: {
+    select: {
+      id: true,
+      imageUrl: true,
+      thumbnailUrl: true,
+      notes: true,
+      submittedAt: true,
+    },
+  },
+} satisfies Prisma.RunnerAssignmentInclude
+
+type FullAssignment = Prisma.RunnerAssignmentGetPayload<{
+  include: typeof FULL
+}>
+
+/** Who is acting on an assignment: its runner, the holder of its delivery link, or a manager. */
+export type AssignmentAccess = {
+  assignment: FullAssignment
+  via: 'runner' | 'link' | 'manager'
+}
+
+export type AssignmentView = ReturnType<typeof toView>
+
+function toView(a: FullAssignment, options: { revealAddress?: boolean } = {}) {
+  const reveal = options.revealAddress ?? true
+  const property = a.request.property
+  return {
+    id: a.id,
+    requestId: a.requestId,
+    runnerId: a.runnerId,
+    status: a.status,
+    notes: a.notes,
+    smsStatus: a.smsStatus,
+    assignedAt: a.assignedAt,
+    deliveredAt: a.deliveredAt,
+    updatedAt: a.updatedAt,
+    runner: a.runner,
+    request: {
+      id: a.request.id,
+      orderNumber: a.request.orderNumber,
+      vendorName: a.request.vendorName,
+      status: a.request.status,
+      notes: a.request.notes,
+      property: property
+        ? {
+            id: property.id,
+            name: property.name,
+            address: reveal ? property.address : null,
+          }
+        : null,
+      requestedProducts: a.request.items.map((i) => ({
+        productId: i.productId,
+        name: i.productName,
+        quantity: i.quantity,
+        category: i.product?.category ?? null,
+        imageUrl: i.product?.imageUrl ?? null,
+        thumbnailUrl: i.product?.thumbnailUrl ?? null,
+        imageAlt: i.product?.imageAlt ?? null,
+      })),
+    },
+    proof: a.proof,
+  }
+}
+
+/** What the runner's portal shows: the address only once the delivery has started. */
+export function runnerView(a: FullAssignment) {
+  return toView(a, {
+    revealAddress: ADDRESS_VISIBLE.includes(a.status as AssignmentStatus),
+  })
+}
+
+export function deliveryPath(assignmentId: string, token: string) {
+  return `/delivery/${assignmentId}/${encodeURIComponent(token)}`
+}
 
 /** The assignment a delivery-link token opens, or null. */
 export async function findAssignmentByLinkToken(token: string) {
   if (!token) return null
-  return db.runnerAssignment.findFirst({ where: { linkTokenHash: hashToken(token) } })
+  return db.runnerAssignment.findFirst({
+    where: { linkTokenHash: hashToken(token) },
+  })
+}
+
+async function loadAssignment(where: Prisma.RunnerAssignmentWhereInput) {
+  return db.runnerAssignment.findFirst({ where, include: FULL })
+}
+
+/**
+ * Opens an assignment for a token: its delivery-link token, or the token of the runner it belongs to.
+ * A bad token is 401; a good runner token on someone else's assignment is 404, so it tells nothing.
+ */
+export async function openAssignment(assignmentId: string, token: string | null | undefined): Promise<AssignmentAccess> {
+  if (!token) throw new Unauthorized(INVALID_TOKEN)
+  const assignment = await loadAssignment({ id: assignmentId })
+  if (assignment && tokenMatches(token, assignment.linkTokenHash)) return { assignment, via: 'link' }
+  const runner = await findRunnerByToken(token)
+  if (!runner || !runner.isActive) throw new Unauthorized(INVALID_TOKEN)
+  if (!assignment || assignment.runnerId !== runner.id) throw new NotFound('Order not found')
+  return { assignment, via: 'runner' }
+}
+
+export async function openAssignmentAsManager(orgId: string, assignmentId: string): Promise<AssignmentAccess> {
+  const assignment = await loadAssignment({
+    id: assignmentId,
+    organisationId: orgId,
+  })
+  if (!assignment) throw new NotFound('Assignment not found')
+  return { assignment, via: 'manager' }
+}
+
+/** The token of a request: either the X-Runner-Token header or ?token=. */
+export function tokenFrom(request: Request) {
+  return request.headers.get('x-runner-token') ?? new URL(request.url).searchParams.get('token')
+}
+
+/** Assigns a pending request to a runner and texts them the delivery link. */
+export async function assignRunner(orgId: string, input: AssignInput, origin: string) {
+  const request = await db.productRequest.findFirst({
+    where: { id: input.requestId, organisationId: orgId },
+  })
+  if (!request) throw new NotFound('Request not found')
+  const runner = await db.runner.findFirst({
+    where: { id: input.runnerId, organisationId: orgId },
+  })
+  if (!runner) throw new NotFound('Runner not found')
+  if (!runner.isActive)
+    throw new Invalid('This runner is not active.', {
+      runnerId: ['This runner is not active.'],
+    })
+  if (request.status === 'completed' || request.status === 'archived') {
+    throw new Conflict(`This request is ${request.status} and cannot be assigned.`)
+  }
+
+  const linkToken = newToken()
+  const created = await db.$transaction(async (tx) => {
+    const active = await tx.runnerAssignment.findFirst({
+      where: { requestId: request.id, status: { notIn: CLOSED_STATUSES } },
+    })
+    if (active) throw new Conflict('This request already has an active assignment.')
+    const assignment = await tx.runnerAssignment.create({
+      data: {
+        organisationId: orgId,
+        requestId: request.id,
+        runnerId: runner.id,
+        notes: input.notes,
+        linkTokenHash: hashToken(linkToken),
+      },
+    })
+    await recordRequestStatus(tx, request.id, 'in_progress', `Assigned to ${runner.name}`)
+    await notifyOrganisation(
+      orgId,
+      {
+        type: 'other',
+        message: `${request.orderNumber} assigned to ${runner.name}`,
+        requestId: request.id,
+        propertyId: request.propertyId,
+        assignmentId: assignment.id,
+      },
+      tx,
+    )
+    return assignment
+  })
+
+  // Outside the transaction: the assignment stands whatever the SMS provider does.
+  const shareableUrl = origin + deliveryPath(created.id, linkToken)
+  const smsStatus: SmsOutcome = await sendSms(runner.phone, `Stockrun: delivery ${request.orderNumber} is assigned to you. Details: ${shareableUrl}`)
+  await db.runnerAssignment.update({
+    where: { id: created.id },
+    data: { smsStatus },
+  })
+  const full = await loadAssignment({ id: created.id })
+  return { ...toView(full!), shareableUrl }
+}
+
+/**
+ * A new shareable link for the assignment. Only the digest is kept, so an earlier link cannot be shown
+ * again: a new one replaces it, and the earlier one (including the one sent by SMS) stops working.
+ */
+export async function generateDeliveryLink(orgId: string, assignmentId: string, origin: string) {
+  const { assignment } = await openAssignmentAsManager(orgId, assignmentId)
+  const token = newToken()
+  await db.runnerAssignment.update({
+    where: { id: assignment.id },
+    data: { linkTokenHash: hashToken(token) },
+  })
+  return { shareableUrl: origin + deliveryPath(assignment.id, token) }
+}
+
+/** Moves an assignment on, within what the one acting may do (see the rules at the top). */
+export async function changeAssignmentStatus(access: AssignmentAccess, to: AssignmentStatus) {
+  const a = access.assignment
+  const from = a.status as AssignmentStatus
+  if (from === to) return toView(a)
+  const allowed = (access.via === 'link' ? LINK_TRANSITIONS : STATUS_TRANSITIONS)[from] ?? []
+  if (!allowed.includes(to)) {
+    const reason = CLOSED_STATUSES.includes(from)
+      ? `This delivery is already ${statusWords(from)}.`
+      : `A delivery that is ${statusWords(from)} cannot be marked ${statusWords(to)}.`
+    throw new Conflict(reason)
+  }
+  await db.$transaction(async (tx) => {
+    // Only from the status we checked: two phones pressing at once cannot both move it.
+    const moved = await tx.runnerAssignment.updateMany({
+      where: { id: a.id, status: from },
+      data: {
+        status: to,
+        ...(to === 'delivered' ? { deliveredAt: new Date() } : {}),
+      },
+    })
+    if (moved.count === 0) throw new Conflict('This delivery was just changed. Please reload and try again.')
+    const note = `${a.runner.name}: ${statusWords(to)}`
+    if (to === 'delivered') await recordRequestStatus(tx, a.requestId, 'completed', note)
+    if (to === 'cancelled') await recordRequestStatus(tx, a.requestId, 'pending', note)
+    await notifyOrganisation(
+      a.organisationId,
+      {
+        type: 'other',
+        message: `${a.request.orderNumber}: delivery by ${a.runner.name} is ${statusWords(to)}`,
+        requestId: a.requestId,
+        propertyId: a.request.property?.id ?? null,
+        assignmentId: a.id,
+      },
+      tx,
+    )
+  })
+  return toView((await loadAssignment({ id: a.id }))!)
+}
+
+/** Start Delivery on the runner's portal: the one move that reveals the address. */
+export function startDelivery(access: AssignmentAccess) {
+  if (access.assignment.status !== 'assigned') throw new Conflict('Only an assigned delivery can be started.')
+  return changeAssignmentStatus(access, 'in_transit')
+}
+
+/** Records the photo (already stored through storeUploadedImage) and notes that prove the delivery. */
+export async function submitProof(access: AssignmentAccess, input: ProofInput) {
+  const a = access.assignment
+  if (!PROOF_STATUSES.includes(a.status as AssignmentStatus)) {
+    throw new Conflict('Proof can be submitted only while the delivery is in transit or delivered.')
+  }
+  if (a.proof) throw new Conflict('Proof has already been submitted for this delivery.')
+  try {
+    await db.$transaction(async (tx) => {
+      await tx.deliveryProof.create({
+        data: {
+          organisationId: a.organisationId,
+          assignmentId: a.id,
+          imageUrl: input.imageUrl,
+          thumbnailUrl: input.thumbnailUrl,
+          notes: input.notes,
+        },
+      })
+      await notifyOrganisation(
+        a.organisationId,
+        {
+          type: 'other',
+          message: `${a.request.orderNumber}: ${a.runner.name} submitted proof of delivery`,
+          requestId: a.requestId,
+          propertyId: a.request.property?.id ?? null,
+          assignmentId: a.id,
+          imageUrl: input.thumbnailUrl ?? input.imageUrl,
+        },
+        tx,
+      )
+    })
+  } catch (err) {
+    // Two submissions racing: the unique assignmentId lets only one through.
+    if ((err as { code?: string }).code === 'P2002') throw new Conflict('Proof has already been submitted for this delivery.')
+    throw err
+  }
+  return (await loadAssignment({ id: a.id }))!.proof!
+}
+
+/** The delivery page's order (spec §2.18): everything about the delivery, the address included. */
+export function deliveryOrder(access: AssignmentAccess) {
+  return toView(access.assignment)
+}
+
+/** Dispatch's Current Assignments: every assignment not yet delivered or cancelled, oldest first. */
+export async function listCurrentAssignments(orgId: string) {
+  const rows = await db.runnerAssignment.findMany({
+    where: { organisationId: orgId, status: { notIn: CLOSED_STATUSES } },
+    include: FULL,
+    orderBy: [{ assignedAt: 'asc' }, { id: 'asc' }],
+    take: 500,
+  })
+  return rows.map((a) => toView(a))
+}
+
+/** A runner's portal: everything still to do, and the last few deliveries. */
+export async function runnerAssignments(runnerId: string) {
+  const [active, completed] = await Promise.all([
+    db.runnerAssignment.findMany({
+      where: { runnerId, status: { notIn: CLOSED_STATUSES } },
+      include: FULL,
+      orderBy: [{ assignedAt: 'asc' }, { id: 'asc' }],
+      take: 200,
+    }),
+    db.runnerAssignment.findMany({
+      where: { runnerId, status: 'delivered' },
+      include: FULL,
+      orderBy: [{ deliveredAt: 'desc' }, { id: 'desc' }],
+      take: RECENT_COMPLETED,
+    }),
+  ])
+  return {
+    active: active.map(runnerView),
+    completed: completed.map(runnerView),
+  }
+}
+
+/** The dispatch queue: pending requests that no active assignment covers, oldest first. */
+export async function dispatchQueue(orgId: string) {
+  const rows = await db.productRequest.findMany({
+    where: {
+      organisationId: orgId,
+      status: 'pending',
+      assignments: { none: { status: { notIn: CLOSED_STATUSES } } },
+    },
+    include: {
+      property: { select: { id: true, name: true, address: true } },
+      items: { select: { productId: true, productName: true, quantity: true } },
+    },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: 500,
+  })
+  return rows.map((r) => ({
+    id: r.id,
+    orderNumber: r.orderNumber,
+    propertyId: r.propertyId,
+    vendorName: r.vendorName,
+    status: r.status,
+    notes: r.notes,
+    createdAt: r.createdAt,
+    property: r.property,
+    requestedProducts: r.items.map((i) => ({
+      productId: i.productId,
+      name: i.productName,
+      quantity: i.quantity,
+    })),
+  }))
 }

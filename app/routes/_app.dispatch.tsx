@@ -1,8 +1,247 @@
-import type { MetaFunction } from '@remix-run/node'
-import { PagePlaceholder } from '~/components/page-placeholder'
+// Dispatch Management (spec §2.10). Dialogs live in the URL (?dialog=add-runner, ?assign=<requestId>);
+// a secret made here (a runner's token, a delivery link) is answered by the action itself, never put
+// in a URL or a cookie, and shown once with a way to copy it.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { UserPlus } from 'lucide-react'
+import { useEffect } from 'react'
+import { ActiveRunnersCard, CurrentAssignmentsCard, PendingOrdersCard } from '~/components/dispatch-cards'
+import { DispatchCopyField } from '~/components/dispatch-copy-field'
+import { PageHeader } from '~/components/page-header'
+import { Button, ButtonLink, buttonClasses } from '~/components/ui/button'
+import { Dialog } from '~/components/ui/dialog'
+import { Field, SelectField, TextareaField } from '~/components/ui/field'
+import { useToast } from '~/components/ui/toast'
+import { withErrorToast } from '~/lib/form-errors.server'
+import { invalidFromZod } from '~/lib/http.server'
+import { publicOrigin } from '~/lib/public-url.server'
+import { AssignInput, RunnerInput } from '~/lib/schemas/dispatch'
+import { redirectWithToast } from '~/lib/toast.server'
+import { assignRunner, dispatchQueue, generateDeliveryLink, listCurrentAssignments } from '~/models/assignment.server'
+import { createRunner, listActiveRunners, rotateRunnerToken, runnerPortalPath } from '~/models/runner.server'
+import { requireManager } from '~/services/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Dispatch Management · Stockrun' }]
 
-export default function Page() {
-  return <PagePlaceholder title="Dispatch Management" description="Assign runners to pending orders" />
+const PAGE = '/dispatch'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const manager = await requireManager(request)
+  const [queue, runners, assignments] = await Promise.all([
+    dispatchQueue(manager.orgId),
+    listActiveRunners(manager.orgId),
+    listCurrentAssignments(manager.orgId),
+  ])
+  return json({ queue, runners, assignments }, { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+type Shown =
+  | {
+      kind: 'runner'
+      title: string
+      name: string
+      authToken: string
+      portalUrl: string
+    }
+  | { kind: 'link'; shareableUrl: string; assignmentId: string }
+  | {
+      kind: 'runner-errors'
+      fieldErrors: Record<string, string[]>
+      values: Record<string, string>
+    }
+
+export async function action({ request }: ActionFunctionArgs) {
+  const manager = await requireManager(request)
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const origin = publicOrigin(request)
+  const field = (name: string) => {
+    const v = form.get(name)
+    return typeof v === 'string' ? v : undefined
+  }
+
+  if (intent === 'add-runner') {
+    const parsed = RunnerInput.safeParse({
+      name: field('name'),
+      phone: field('phone'),
+      email: field('email'),
+    })
+    if (!parsed.success) {
+      const values = {
+        name: field('name') ?? '',
+        phone: field('phone') ?? '',
+        email: field('email') ?? '',
+      }
+      return json<Shown>(
+        {
+          kind: 'runner-errors',
+          fieldErrors: invalidFromZod(parsed.error).fieldErrors,
+          values,
+        },
+        { status: 400 },
+      )
+    }
+    return withErrorToast(PAGE, 'Failed to Add Runner', async () => {
+      const runner = await createRunner(manager.orgId, parsed.data)
+      const portalUrl = origin + runnerPortalPath(runner.id, runner.authToken)
+      return json<Shown>({
+        kind: 'runner',
+        title: 'Runner Added',
+        name: runner.name,
+        authToken: runner.authToken,
+        portalUrl,
+      })
+    })
+  }
+  if (intent === 'rotate') {
+    return withErrorToast(PAGE, 'Failed to Reset Link', async () => {
+      const runner = await rotateRunnerToken(manager.orgId, field('runnerId') ?? '')
+      const portalUrl = origin + runnerPortalPath(runner.id, runner.authToken)
+      return json<Shown>({
+        kind: 'runner',
+        title: 'Runner Link Reset',
+        name: runner.name,
+        authToken: runner.authToken,
+        portalUrl,
+      })
+    })
+  }
+  if (intent === 'assign') {
+    return withErrorToast(`${PAGE}?assign=${encodeURIComponent(field('requestId') ?? '')}`, 'Assignment Failed', async () => {
+      const parsed = AssignInput.safeParse({
+        requestId: field('requestId'),
+        runnerId: field('runnerId'),
+        notes: field('notes'),
+      })
+      if (!parsed.success) throw invalidFromZod(parsed.error)
+      const created = await assignRunner(manager.orgId, parsed.data, origin)
+      return redirectWithToast(PAGE, {
+        title: 'Assignment Created',
+        description: `${created.request.orderNumber} assigned to ${created.runner.name}.`,
+      })
+    })
+  }
+  if (intent === 'link') {
+    return withErrorToast(PAGE, 'Generation Failed', async () => {
+      const assignmentId = field('assignmentId') ?? ''
+      const { shareableUrl } = await generateDeliveryLink(manager.orgId, assignmentId, origin)
+      return json<Shown>({ kind: 'link', shareableUrl, assignmentId })
+    })
+  }
+  return redirectWithToast(PAGE, {
+    title: 'Error',
+    description: 'Unknown action.',
+    variant: 'error',
+  })
+}
+
+export default function DispatchPage() {
+  const { queue, runners, assignments } = useLoaderData<typeof loader>()
+  const shown = useActionData<Shown>()
+  const [params] = useSearchParams()
+  const navigation = useNavigation()
+  const toast = useToast()
+  const submitting = navigation.state === 'submitting'
+
+  useEffect(() => {
+    if (shown?.kind === 'runner')
+      toast({
+        title: shown.title,
+        description: `${shown.name}'s auth token: ${shown.authToken}`,
+      })
+    if (shown?.kind === 'link') toast({ title: 'Link Generated' })
+  }, [shown, toast])
+
+  const errors = shown?.kind === 'runner-errors' ? shown : null
+  const addingRunner = params.get('dialog') === 'add-runner' || Boolean(errors)
+  const assigning = queue.find((r) => r.id === params.get('assign'))
+
+  return (
+    <div>
+      <PageHeader
+        title="Dispatch Management"
+        description="Assign runners to pending orders"
+        action={
+          <ButtonLink to="?dialog=add-runner" preventScrollReset>
+            <UserPlus className="h-4 w-4" aria-hidden="true" />
+            Add Runner
+          </ButtonLink>
+        }
+      />
+
+      {shown?.kind === 'runner' ? (
+        <section aria-label={shown.title} className="mb-6 space-y-3 rounded-lg border border-green-200 bg-green-50 p-4">
+          <p className="text-sm font-semibold text-green-900">{`${shown.title}: ${shown.name}`}</p>
+          <p className="text-sm text-green-900">This is the only time the token is shown. Send the portal link to the runner now.</p>
+          <DispatchCopyField label="Portal link" value={shown.portalUrl} />
+          <DispatchCopyField label="Auth token" value={shown.authToken} />
+        </section>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <PendingOrdersCard queue={queue} canAssign={runners.length > 0} />
+        <ActiveRunnersCard runners={runners} />
+        <div className="lg:col-span-2">
+          <CurrentAssignmentsCard assignments={assignments} />
+        </div>
+      </div>
+
+      {addingRunner ? (
+        <Dialog title="Add Runner" description="Runners get a private portal link; no account needed." closeTo={PAGE}>
+          <Form method="post" action={PAGE} className="space-y-4">
+            <input type="hidden" name="intent" value="add-runner" />
+            <Field label="Name" name="name" required defaultValue={errors?.values.name} errors={errors?.fieldErrors.name} />
+            <Field label="Phone" name="phone" type="tel" required defaultValue={errors?.values.phone} errors={errors?.fieldErrors.phone} />
+            <Field label="Email (Optional)" name="email" type="email" defaultValue={errors?.values.email} errors={errors?.fieldErrors.email} />
+            <div className="flex justify-end gap-2">
+              <Link to={PAGE} className={buttonClasses('secondary')}>
+                Cancel
+              </Link>
+              <Button type="submit" disabled={submitting}>
+                Add Runner
+              </Button>
+            </div>
+          </Form>
+        </Dialog>
+      ) : null}
+
+      {assigning ? (
+        <Dialog title="Assign Runner" description={`Order ${assigning.orderNumber} · ${assigning.vendorName}`} closeTo={PAGE}>
+          <Form method="post" action={PAGE} className="space-y-4">
+            <input type="hidden" name="intent" value="assign" />
+            <input type="hidden" name="requestId" value={assigning.id} />
+            <SelectField label="Runner" name="runnerId" required defaultValue="">
+              <option value="" disabled>
+                Select a runner
+              </option>
+              {runners.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </SelectField>
+            <TextareaField label="Notes (Optional)" name="notes" rows={3} maxLength={2000} />
+            <div className="flex justify-end gap-2">
+              <Link to={PAGE} className={buttonClasses('secondary')}>
+                Cancel
+              </Link>
+              <Button type="submit" disabled={submitting}>
+                Assign
+              </Button>
+            </div>
+          </Form>
+        </Dialog>
+      ) : null}
+
+      {shown?.kind === 'link' ? (
+        <Dialog
+          title="Generate Link"
+          description={`Delivery link for assignment #${shown.assignmentId.slice(-8)}. Generating a new one replaces it.`}
+          closeTo={PAGE}
+        >
+          <DispatchCopyField label="Shareable URL" value={shown.shareableUrl} />
+        </Dialog>
+      ) : null}
+    </div>
+  )
 }

@@ -4,8 +4,9 @@ import { setupServer } from 'msw/node'
 import { authHandlers } from './auth'
 import { storageHandlers } from './storage'
 import { geocodeHandlers } from './geocode'
+import { smsHandlers } from './sms'
 
-export const handlers = [...authHandlers, ...geocodeHandlers, ...storageHandlers]
+export const handlers = [...authHandlers, ...geocodeHandlers, ...storageHandlers, ...smsHandlers]
 
 let server: ReturnType<typeof setupServer> | undefined
 

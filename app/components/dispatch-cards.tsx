@@ -1,0 +1,121 @@
+// The three cards of the Dispatch page (spec §2.10): Pending Orders, Active Runners and Current Assignments.
+import { Form, Link } from '@remix-run/react'
+import type { SerializeFrom } from '@remix-run/node'
+import type { AssignmentView, dispatchQueue } from '~/models/assignment.server'
+import type { RunnerView } from '~/models/runner.server'
+import { formatDateTime } from '~/lib/format'
+import { DeliveryStatusBadge } from './delivery-status-badge'
+import { Button, buttonClasses } from './ui/button'
+import { Card, CardBody, CardHeader } from './ui/card'
+
+type QueueItem = SerializeFrom<Awaited<ReturnType<typeof dispatchQueue>>[number]>
+
+const SMS_LABELS: Record<string, string> = {
+  pending: 'SMS pending',
+  sent: 'SMS sent',
+  failed: 'SMS failed',
+  skipped: 'SMS not configured',
+}
+
+export function PendingOrdersCard({ queue, canAssign }: { queue: QueueItem[]; canAssign: boolean }) {
+  return (
+    <Card aria-labelledby="pending-heading">
+      <CardHeader title={<span id="pending-heading">Pending Orders</span>} description={`${queue.length} waiting for a runner`} />
+      <CardBody>
+        {queue.length === 0 ? (
+          <p className="text-sm text-slate-600">No pending orders.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {queue.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div className="min-w-0 text-sm">
+                  <p className="font-medium text-slate-900">{r.orderNumber}</p>
+                  <p className="text-slate-600">{[r.property?.name, r.vendorName].filter(Boolean).join(' · ')}</p>
+                  <p className="text-slate-500">{r.requestedProducts.map((p) => `${p.name} × ${p.quantity}`).join(', ')}</p>
+                </div>
+                {canAssign ? (
+                  <Link to={`?assign=${r.id}`} preventScrollReset className={buttonClasses('primary', 'sm')}>
+                    Assign Runner
+                  </Link>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  )
+}
+
+export function ActiveRunnersCard({ runners }: { runners: SerializeFrom<RunnerView>[] }) {
+  return (
+    <Card aria-labelledby="runners-heading">
+      <CardHeader title={<span id="runners-heading">Active Runners</span>} description={`${runners.length} available`} />
+      <CardBody>
+        {runners.length === 0 ? (
+          <p className="text-sm text-slate-600">No runners yet. Add one to start assigning deliveries.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {runners.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div className="min-w-0 text-sm">
+                  <p className="font-medium text-slate-900">{r.name}</p>
+                  <p className="text-slate-600">{[r.phone, r.email].filter(Boolean).join(' · ')}</p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="rotate" />
+                  <input type="hidden" name="runnerId" value={r.id} />
+                  <Button type="submit" variant="ghost" size="sm" title="Make a new portal link; the old one stops working">
+                    New Portal Link
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  )
+}
+
+export function CurrentAssignmentsCard({ assignments }: { assignments: SerializeFrom<AssignmentView>[] }) {
+  return (
+    <Card aria-labelledby="assignments-heading">
+      <CardHeader title={<span id="assignments-heading">Current Assignments</span>} description={`${assignments.length} under way`} />
+      <CardBody>
+        {assignments.length === 0 ? (
+          <p className="text-sm text-slate-600">No deliveries under way.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {assignments.map((a) => (
+              <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div className="min-w-0 text-sm">
+                  <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                    <span className="font-mono text-xs text-slate-500" title={a.id}>
+                      {`#${a.id.slice(-8)}`}
+                    </span>
+                    {a.request.orderNumber}
+                    <DeliveryStatusBadge status={a.status} />
+                  </p>
+                  <p className="text-slate-600">
+                    {a.runner.name} · {a.request.property?.name ?? 'No property'}
+                  </p>
+                  <p className="text-slate-500">
+                    {`Assigned ${formatDateTime(a.assignedAt)}`} · {SMS_LABELS[a.smsStatus] ?? a.smsStatus}
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="link" />
+                  <input type="hidden" name="assignmentId" value={a.id} />
+                  <Button type="submit" variant="secondary" size="sm">
+                    Generate Link
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  )
+}

@@ -1,0 +1,108 @@
+// One delivery on the runner's portal (spec §2.17): what to take where, and every action as a plain
+// form post, so it all works on a phone without JavaScript.
+import { Form } from '@remix-run/react'
+import { MapPin } from 'lucide-react'
+import type { SerializeFrom } from '@remix-run/node'
+import type { AssignmentView } from '~/models/assignment.server'
+import { DeliveryProofBox } from './delivery-proof-box'
+import { DeliveryProofFields } from './delivery-proof-fields'
+import { assignmentStatusLabel, DeliveryStatusBadge } from './delivery-status-badge'
+import { Button } from './ui/button'
+import { Card, CardBody } from './ui/card'
+
+const STATUSES = ['assigned', 'picked_up', 'in_transit', 'delivered', 'cancelled'] as const
+
+export function RunnerAssignmentCard({ assignment, action }: { assignment: SerializeFrom<AssignmentView>; action: string }) {
+  const a = assignment
+  const property = a.request.property
+  const open = a.status !== 'delivered' && a.status !== 'cancelled'
+  const proofAllowed = (a.status === 'in_transit' || a.status === 'delivered') && !a.proof
+  return (
+    <Card aria-labelledby={`a-${a.id}`}>
+      <CardBody className="space-y-4">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 id={`a-${a.id}`} className="text-base font-semibold text-slate-900">
+              Order {a.request.orderNumber}
+            </h3>
+            <p className="text-sm text-slate-600">For {a.request.vendorName}</p>
+          </div>
+          <DeliveryStatusBadge status={a.status} />
+        </div>
+
+        <div className="text-sm">
+          <p className="font-medium text-slate-900">{property?.name ?? 'No property'}</p>
+          {property?.address ? (
+            <p className="mt-0.5 flex items-start gap-1 text-slate-700">
+              <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              <span className="break-words">{property.address}</span>
+            </p>
+          ) : property ? (
+            <p className="mt-0.5 text-slate-500">The address shows once you start the delivery.</p>
+          ) : null}
+        </div>
+
+        {a.request.requestedProducts.length ? (
+          <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+            {a.request.requestedProducts.map((p, i) => (
+              <li key={`${p.productId ?? p.name}-${i}`}>
+                {p.name} × {p.quantity}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {a.notes ? <p className="whitespace-pre-wrap rounded-md bg-slate-50 p-2 text-sm text-slate-700">{a.notes}</p> : null}
+
+        {a.status === 'assigned' ? (
+          <Form method="post" action={action}>
+            <input type="hidden" name="intent" value="start" />
+            <input type="hidden" name="assignmentId" value={a.id} />
+            <Button type="submit" className="h-11 w-full">
+              Start Delivery
+            </Button>
+          </Form>
+        ) : null}
+
+        {open ? (
+          <Form method="post" action={action} className="flex items-end gap-2">
+            <input type="hidden" name="intent" value="status" />
+            <input type="hidden" name="assignmentId" value={a.id} />
+            <div className="min-w-0 flex-1">
+              <label htmlFor={`status-${a.id}`} className="mb-1 block text-sm font-medium text-slate-700">
+                Status
+              </label>
+              <select
+                id={`status-${a.id}`}
+                name="status"
+                defaultValue={a.status}
+                className="block h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-sm"
+              >
+                {STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {assignmentStatusLabel(s)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" variant="secondary" className="h-11">
+              Update Status
+            </Button>
+          </Form>
+        ) : null}
+
+        {a.proof ? <DeliveryProofBox proof={a.proof} /> : null}
+        {proofAllowed ? (
+          <Form method="post" action={action} encType="multipart/form-data" className="space-y-3 rounded-md border border-slate-200 p-3">
+            <h4 className="text-sm font-semibold text-slate-900">Submit Delivery Proof</h4>
+            <input type="hidden" name="intent" value="proof" />
+            <input type="hidden" name="assignmentId" value={a.id} />
+            <DeliveryProofFields idPrefix={`proof-${a.id}`} />
+            <Button type="submit" className="h-11 w-full">
+              Submit Proof
+            </Button>
+          </Form>
+        ) : null}
+      </CardBody>
+    </Card>
+  )
+}

@@ -1,0 +1,40 @@
+// Inputs of dispatch: adding runners, assigning them, their status changes and delivery proofs.
+// Shared by the /api routes and the page forms, so both answer with the spec's messages (§5).
+import { z } from 'zod'
+import { optionalText, requiredText } from './common'
+
+export const ASSIGNMENT_STATUSES = ['assigned', 'picked_up', 'in_transit', 'delivered', 'cancelled'] as const
+export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number]
+
+export const RunnerInput = z.object({
+  name: requiredText('Name is required', 200),
+  phone: requiredText('Phone number is required', 40),
+  email: z
+    .string()
+    .trim()
+    .max(320)
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .pipe(z.email({ error: 'Email must be a valid email address' }).nullable()),
+})
+export type RunnerInput = z.infer<typeof RunnerInput>
+
+export const AssignInput = z.object({
+  requestId: requiredText('Request is required', 64),
+  runnerId: requiredText('Runner is required', 64),
+  notes: optionalText(2000),
+})
+export type AssignInput = z.infer<typeof AssignInput>
+
+export const StatusInput = z.object({
+  status: z.enum(ASSIGNMENT_STATUSES, {
+    error: `Status must be one of ${ASSIGNMENT_STATUSES.join(', ')}`,
+  }),
+})
+
+export const ProofInput = z.object({
+  imageUrl: requiredText('Please upload a photo', 2000),
+  thumbnailUrl: optionalText(2000),
+  notes: optionalText(2000),
+})
+export type ProofInput = z.infer<typeof ProofInput>

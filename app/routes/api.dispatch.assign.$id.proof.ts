@@ -1,0 +1,12 @@
+// POST /api/dispatch/assign/:id/proof { imageUrl, thumbnailUrl, notes } with the runner's or the
+// delivery link's token (X-Runner-Token or ?token=): 201 with the proof; 409 outside in_transit or
+// delivered, or when a proof already exists. The photo was uploaded first through /api/upload.
+import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
+import { ProofInput } from '~/lib/schemas/dispatch'
+import { openAssignment, submitProof, tokenFrom } from '~/models/assignment.server'
+
+export const action = apiAction(async ({ request, params }) => {
+  if (request.method !== 'POST') methodNotAllowed()
+  const access = await openAssignment(params.id!, tokenFrom(request))
+  return submitProof(access, await readJson(request, ProofInput))
+})

@@ -1,0 +1,14 @@
+// POST /api/runners/:runnerId/token: a manager gives the runner a new token (200 with it, shown once);
+// the old token and its portal links stop working.
+import { apiAction, methodNotAllowed } from '~/lib/http.server'
+import { rotateRunnerToken } from '~/models/runner.server'
+import { requireApiManager } from '~/services/auth.server'
+
+export const action = apiAction(
+  async ({ request, params }) => {
+    if (request.method !== 'POST') methodNotAllowed()
+    const manager = await requireApiManager(request)
+    return rotateRunnerToken(manager.orgId, params.runnerId!)
+  },
+  { createdOnPost: false },
+)

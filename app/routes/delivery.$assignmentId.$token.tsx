@@ -1,0 +1,152 @@
+// The delivery order behind a shareable link (spec §2.18): where to go, what to bring, and the two
+// moves a link offers (assigned → in transit → delivered) plus the proof, all as plain form posts so
+// it works without JavaScript; the proof dialog lives in the URL (?dialog=proof).
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useLoaderData, useLocation, useNavigation, useSearchParams } from '@remix-run/react'
+import { DeliveryAccessDenied } from '~/components/delivery-access-denied'
+import { DeliveryOrderCards } from '~/components/delivery-order-cards'
+import { DeliveryProofBox } from '~/components/delivery-proof-box'
+import { DeliveryProofFields } from '~/components/delivery-proof-fields'
+import { DeliveryStatusBadge } from '~/components/delivery-status-badge'
+import { Button, buttonClasses } from '~/components/ui/button'
+import { Card, CardBody, CardHeader } from '~/components/ui/card'
+import { Dialog } from '~/components/ui/dialog'
+import { DomainError, NotFound, Unauthorized } from '~/lib/errors'
+import { parseWith } from '~/lib/http.server'
+import { readMultipartForm } from '~/lib/multipart.server'
+import { StatusInput } from '~/lib/schemas/dispatch'
+import { redirectWithToast } from '~/lib/toast.server'
+import { changeAssignmentStatus, deliveryOrder, openAssignment } from '~/models/assignment.server'
+import { submitProofWithPhoto } from '~/models/delivery-proof.server'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data?.ok ? `Order ${data.order.request.orderNumber} · Stockrun` : 'Delivery · Stockrun',
+  },
+  { name: 'robots', content: 'noindex' },
+]
+
+const PRIVATE = {
+  'Cache-Control': 'private, no-store',
+  'Referrer-Policy': 'no-referrer',
+}
+
+/** The link flavour's one button per status (spec §2.18). */
+const NEXT: Record<string, { status: string; label: string } | undefined> = {
+  assigned: { status: 'in_transit', label: 'Mark as In Transit' },
+  in_transit: { status: 'delivered', label: 'Mark as Delivered' },
+}
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  try {
+    const order = deliveryOrder(await openAssignment(params.assignmentId!, params.token))
+    return json({ ok: true as const, order }, { headers: PRIVATE })
+  } catch (err) {
+    if (err instanceof Unauthorized) return json({ ok: false as const, error: 'Invalid authentication token' }, { status: 401, headers: PRIVATE })
+    if (err instanceof NotFound) return json({ ok: false as const, error: 'Order not found' }, { status: 404, headers: PRIVATE })
+    console.error(err)
+    return json({ ok: false as const, error: 'Failed to fetch order details' }, { status: 500, headers: PRIVATE })
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const here = new URL(request.url).pathname
+  let intent = ''
+  try {
+    const access = await openAssignment(params.assignmentId!, params.token)
+    const form = await readMultipartForm(request)
+    intent = String(form.get('intent') ?? '')
+    if (intent === 'proof') {
+      await submitProofWithPhoto(access, form)
+      return redirectWithToast(here, {
+        title: 'Proof Submitted',
+        description: 'Delivery proof has been submitted successfully.',
+      })
+    }
+    const { status } = parseWith(StatusInput, { status: form.get('status') })
+    await changeAssignmentStatus(access, status)
+    return redirectWithToast(here, {
+      title: 'Status Updated',
+      description: status === 'delivered' ? 'Marked as delivered.' : 'Marked as in transit.',
+    })
+  } catch (err) {
+    if (err instanceof DomainError && err.status < 500) {
+      const title = intent === 'proof' ? 'Submission Failed' : 'Update Failed'
+      // A refused proof keeps the dialog open so the runner can try again.
+      return redirectWithToast(intent === 'proof' && err.status === 400 ? `${here}?dialog=proof` : here, {
+        title,
+        description: err.message,
+        variant: 'error',
+      })
+    }
+    throw err
+  }
+}
+
+export default function DeliveryOrderPage() {
+  const data = useLoaderData<typeof loader>()
+  const { pathname } = useLocation()
+  const [params] = useSearchParams()
+  const navigation = useNavigation()
+  if (!data.ok) return <DeliveryAccessDenied message={data.error} />
+  const { order } = data
+  const next = NEXT[order.status]
+  const canProve = order.status === 'in_transit' && !order.proof
+  const submitting = navigation.state === 'submitting'
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-3xl flex-wrap items-start justify-between gap-2 px-4 py-4">
+          <div>
+            <h1 className="text-xl font-semibold text-slate-900">{`Order ${order.request.orderNumber}`}</h1>
+            <p className="text-sm text-slate-600">{`Assigned to ${order.runner.name}`}</p>
+          </div>
+          <DeliveryStatusBadge status={order.status} />
+        </div>
+      </header>
+      {/* Room below the last card: without JavaScript a toast stays over the bottom of the screen. */}
+      <main className="mx-auto max-w-3xl space-y-4 px-4 pb-40 pt-6">
+        <DeliveryOrderCards order={order} />
+        <Card>
+          <CardHeader title="Actions" />
+          <CardBody className="space-y-3">
+            {next ? (
+              <Form method="post" action={pathname}>
+                <input type="hidden" name="intent" value="status" />
+                <input type="hidden" name="status" value={next.status} />
+                <Button type="submit" className="h-11 w-full" disabled={submitting}>
+                  {next.label}
+                </Button>
+              </Form>
+            ) : null}
+            {canProve ? (
+              <Link to="?dialog=proof" preventScrollReset className={buttonClasses('secondary', 'md', 'h-11 w-full')}>
+                Submit Delivery Proof
+              </Link>
+            ) : null}
+            {order.proof ? <DeliveryProofBox proof={order.proof} /> : null}
+            {!next && !canProve && !order.proof ? <p className="text-sm text-slate-600">Nothing left to do for this delivery.</p> : null}
+          </CardBody>
+        </Card>
+      </main>
+
+      {canProve && params.get('dialog') === 'proof' ? (
+        <Dialog title="Submit Delivery Proof" description="Provide proof of delivery for this assignment" closeTo={pathname}>
+          <Form method="post" action={pathname} encType="multipart/form-data" className="space-y-4">
+            <input type="hidden" name="intent" value="proof" />
+            <DeliveryProofFields idPrefix="delivery-proof" />
+            <div className="flex justify-end gap-2">
+              <Link to={pathname} replace className={buttonClasses('secondary')}>
+                Cancel
+              </Link>
+              <Button type="submit" disabled={submitting}>
+                {submitting ? 'Submitting...' : 'Submit Proof'}
+              </Button>
+            </div>
+          </Form>
+        </Dialog>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,203 @@
+// The runner portal and the delivery page as a phone without JavaScript uses them: plain form posts,
+// a redirect after each, the proof photo posted as multipart straight to the page.
+import sharp from 'sharp'
+import { describe, expect, test } from 'vitest'
+import { db } from '~/lib/db.server'
+import { givenAssignment } from '../../tests/fixtures/dispatch'
+import { organisationOf } from '../../tests/fixtures/people'
+import { withTestServer } from '../../tests/support/server'
+
+const app = withTestServer()
+
+async function orgFor(email: string) {
+  await app.signedIn(email)
+  return (await organisationOf(email)).id
+}
+
+const photo = () =>
+  sharp({
+    create: { width: 640, height: 480, channels: 3, background: '#3366cc' },
+  })
+    .jpeg()
+    .toBuffer()
+
+async function proofForm(fields: Record<string, string>, withPhoto = true) {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(fields)) form.set(k, v)
+  if (withPhoto) form.set('photo', new Blob([new Uint8Array(await photo())], { type: 'image/jpeg' }), 'proof.jpg')
+  return form
+}
+
+describe('the runner portal', () => {
+  test('a bad token shows Access Denied with the message', async () => {
+    const orgId = await orgFor('portal-denied@x.test')
+    const { runner } = await givenAssignment(orgId)
+    const res = await app.client().get(`/runner/${runner.id}/not-the-token`)
+    expect(res.status).toBe(401)
+    const html = await res.text()
+    expect(html).toContain('Access Denied')
+    expect(html).toContain('Invalid authentication token')
+  })
+
+  test('start, proof with a photo and delivery, each a form post and a redirect', async () => {
+    const orgId = await orgFor('portal-flow@x.test')
+    const { runner, runnerToken, assignment, property, request } = await givenAssignment(orgId, 'assigned')
+    const path = `/runner/${runner.id}/${runnerToken}`
+    const client = app.client()
+
+    const first = await (await client.get(path)).text()
+    expect(first).toContain('Active Assignments')
+    expect(first).toContain(request.orderNumber)
+    expect(first).not.toContain(property.address)
+
+    const started = await client.postForm(path, {
+      intent: 'start',
+      assignmentId: assignment.id,
+    })
+    expect(started.status).toBe(302)
+    expect(started.headers.get('location')).toBe(path)
+    const afterStart = await (await client.get(path)).text()
+    expect(afterStart).toContain(property.address)
+    expect(afterStart).toContain('Delivery Started')
+
+    const proof = await client.fetch(path, {
+      method: 'POST',
+      body: await proofForm({
+        intent: 'proof',
+        assignmentId: assignment.id,
+        notes: 'Handed to the concierge',
+      }),
+    })
+    expect(proof.status).toBe(302)
+    const stored = await db.deliveryProof.findUniqueOrThrow({
+      where: { assignmentId: assignment.id },
+    })
+    expect(stored.notes).toBe('Handed to the concierge')
+    const image = await app.client().get(stored.imageUrl)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/jpeg')
+
+    const delivered = await client.postForm(path, {
+      intent: 'status',
+      assignmentId: assignment.id,
+      status: 'delivered',
+    })
+    expect(delivered.status).toBe(302)
+    expect(
+      (
+        await db.runnerAssignment.findUniqueOrThrow({
+          where: { id: assignment.id },
+        })
+      ).status,
+    ).toBe('delivered')
+    const done = await (await client.get(path)).text()
+    expect(done).toContain('Recent Completed')
+    expect(done).toContain('Delivery Proof Submitted')
+  })
+
+  test('a refused action comes back as an error toast and changes nothing', async () => {
+    const orgId = await orgFor('portal-refused@x.test')
+    const { runner, runnerToken, assignment } = await givenAssignment(orgId, 'assigned')
+    const path = `/runner/${runner.id}/${runnerToken}`
+    const client = app.client()
+    const res = await client.fetch(path, {
+      method: 'POST',
+      body: await proofForm({ intent: 'proof', assignmentId: assignment.id }),
+    })
+    expect(res.status).toBe(302)
+    const html = await (await client.get(path)).text()
+    expect(html).toContain('Submission Failed')
+    expect(await db.deliveryProof.count({ where: { assignmentId: assignment.id } })).toBe(0)
+  })
+
+  test("another runner's assignment cannot be touched from my portal", async () => {
+    const orgId = await orgFor('portal-other@x.test')
+    const mine = await givenAssignment(orgId)
+    const theirs = await givenAssignment(orgId)
+    const res = await app.client().postForm(`/runner/${mine.runner.id}/${mine.runnerToken}`, {
+      intent: 'start',
+      assignmentId: theirs.assignment.id,
+    })
+    expect(res.status).toBe(302)
+    expect(
+      (
+        await db.runnerAssignment.findUniqueOrThrow({
+          where: { id: theirs.assignment.id },
+        })
+      ).status,
+    ).toBe('assigned')
+  })
+})
+
+describe('the delivery page', () => {
+  test('errors: 401 Invalid authentication token, 404 Order not found, in an Access Denied box', async () => {
+    const orgId = await orgFor('delivery-errors@x.test')
+    const { assignment, runnerToken } = await givenAssignment(orgId)
+    const bad = await app.client().get(`/delivery/${assignment.id}/wrong`)
+    expect(bad.status).toBe(401)
+    const badHtml = await bad.text()
+    expect(badHtml).toContain('Access Denied')
+    expect(badHtml).toContain('Invalid authentication token')
+    const missing = await app.client().get(`/delivery/00000000-0000-4000-8000-000000000000/${runnerToken}`)
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toContain('Order not found')
+  })
+
+  test('in transit, proof through the dialog form, then delivered', async () => {
+    const orgId = await orgFor('delivery-flow@x.test')
+    const { assignment, linkToken, property, runner, request } = await givenAssignment(orgId, 'assigned')
+    const path = `/delivery/${assignment.id}/${linkToken}`
+    const client = app.client()
+    const page = await (await client.get(path)).text()
+    for (const text of [
+      `Order ${request.orderNumber}`,
+      `Assigned to ${runner.name}`,
+      property.address,
+      'Get Directions',
+      'Items to Deliver',
+      '1 item',
+      'Mark as In Transit',
+    ]) {
+      expect(page).toContain(text)
+    }
+    expect(page).not.toContain('Submit Delivery Proof')
+
+    expect((await client.postForm(path, { intent: 'status', status: 'in_transit' })).headers.get('location')).toBe(path)
+    const inTransit = await (await client.get(path)).text()
+    expect(inTransit).toContain('Mark as Delivered')
+    expect(inTransit).toContain('Submit Delivery Proof')
+    const dialog = await (await client.get(`${path}?dialog=proof`)).text()
+    expect(dialog).toContain('Provide proof of delivery for this assignment')
+
+    expect(
+      (
+        await client.fetch(path, {
+          method: 'POST',
+          body: await proofForm({ intent: 'proof', notes: 'Porch' }),
+        })
+      ).status,
+    ).toBe(302)
+    expect((await client.postForm(path, { intent: 'status', status: 'delivered' })).status).toBe(302)
+    const done = await (await client.get(path)).text()
+    expect(done).toContain('Delivery Proof Submitted')
+    expect(done).toContain('Porch')
+    expect(done).not.toContain('Mark as')
+    expect((await db.productRequest.findUniqueOrThrow({ where: { id: request.id } })).status).toBe('completed')
+  })
+
+  test('a link cannot skip straight to delivered', async () => {
+    const orgId = await orgFor('delivery-skip@x.test')
+    const { assignment, linkToken } = await givenAssignment(orgId, 'assigned')
+    await app.client().postForm(`/delivery/${assignment.id}/${linkToken}`, {
+      intent: 'status',
+      status: 'delivered',
+    })
+    expect(
+      (
+        await db.runnerAssignment.findUniqueOrThrow({
+          where: { id: assignment.id },
+        })
+      ).status,
+    ).toBe('assigned')
+  })
+})

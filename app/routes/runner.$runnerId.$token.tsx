@@ -1,0 +1,128 @@
+// The runner's portal (spec §2.17): their active deliveries and the last five completed. No account and
+// no JavaScript needed: the token in the URL identifies them, and every action is a form post
+// answered with a redirect back here and a toast.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData, useLocation } from '@remix-run/react'
+import { DeliveryAccessDenied } from '~/components/delivery-access-denied'
+import { RunnerAssignmentCard } from '~/components/runner-assignment-card'
+import { EmptyState } from '~/components/ui/empty-state'
+import { DomainError, Unauthorized } from '~/lib/errors'
+import { parseWith } from '~/lib/http.server'
+import { readMultipartForm } from '~/lib/multipart.server'
+import { StatusInput } from '~/lib/schemas/dispatch'
+import { redirectWithToast } from '~/lib/toast.server'
+import { changeAssignmentStatus, openAssignment, runnerAssignments, startDelivery } from '~/models/assignment.server'
+import { submitProofWithPhoto } from '~/models/delivery-proof.server'
+import { authenticateRunner } from '~/models/runner.server'
+import { assignmentStatusLabel } from '~/components/delivery-status-badge'
+
+export const meta: MetaFunction = () => [{ title: 'My Deliveries · Stockrun' }, { name: 'robots', content: 'noindex' }]
+
+// The URL holds a secret: never cached, never sent on as a referrer.
+const PRIVATE = {
+  'Cache-Control': 'private, no-store',
+  'Referrer-Policy': 'no-referrer',
+}
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  try {
+    const runner = await authenticateRunner(params.runnerId!, params.token)
+    const { active, completed } = await runnerAssignments(runner.id)
+    return json({ ok: true as const, runner: { name: runner.name }, active, completed }, { headers: PRIVATE })
+  } catch (err) {
+    if (err instanceof Unauthorized) return json({ ok: false as const, error: err.message }, { status: 401, headers: PRIVATE })
+    throw err
+  }
+}
+
+const FAILED: Record<string, string> = {
+  start: 'Failed to Start',
+  status: 'Update Failed',
+  proof: 'Submission Failed',
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const here = new URL(request.url).pathname
+  let intent = ''
+  try {
+    await authenticateRunner(params.runnerId!, params.token)
+    const form = await readMultipartForm(request)
+    intent = String(form.get('intent') ?? '')
+    const access = await openAssignment(String(form.get('assignmentId') ?? ''), params.token)
+    if (intent === 'start') {
+      await startDelivery(access)
+      return redirectWithToast(here, {
+        title: 'Delivery Started',
+        description: 'The address is now shown.',
+      })
+    }
+    if (intent === 'status') {
+      const { status } = parseWith(StatusInput, { status: form.get('status') })
+      await changeAssignmentStatus(access, status)
+      return redirectWithToast(here, {
+        title: 'Status Updated',
+        description: `Delivery marked as ${assignmentStatusLabel(status)}.`,
+      })
+    }
+    if (intent === 'proof') {
+      await submitProofWithPhoto(access, form)
+      return redirectWithToast(here, {
+        title: 'Proof Submitted',
+        description: 'Delivery proof has been submitted successfully.',
+      })
+    }
+    return redirectWithToast(here, {
+      title: 'Update Failed',
+      description: 'Unknown action.',
+      variant: 'error',
+    })
+  } catch (err) {
+    if (err instanceof DomainError && err.status < 500) {
+      return redirectWithToast(here, {
+        title: FAILED[intent] ?? 'Update Failed',
+        description: err.message,
+        variant: 'error',
+      })
+    }
+    throw err
+  }
+}
+
+export default function RunnerPortal() {
+  const data = useLoaderData<typeof loader>()
+  const { pathname } = useLocation()
+  if (!data.ok) return <DeliveryAccessDenied message={data.error} />
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto max-w-5xl px-4 py-4">
+          <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">Runner Portal</p>
+          <h1 className="mt-0.5 text-xl font-semibold text-slate-900">Hello, {data.runner.name}</h1>
+        </div>
+      </header>
+      {/* Room below the last card: without JavaScript a toast stays over the bottom of the screen. */}
+      <main className="mx-auto grid max-w-5xl gap-6 px-4 pb-40 pt-6 md:grid-cols-2">
+        <section aria-labelledby="active-heading" className="space-y-4">
+          <h2 id="active-heading" className="text-lg font-semibold text-slate-900">
+            Active Assignments ({data.active.length})
+          </h2>
+          {data.active.length ? (
+            data.active.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} />)
+          ) : (
+            <EmptyState title="No active assignments">New deliveries appear here when a dispatcher assigns them to you.</EmptyState>
+          )}
+        </section>
+        <section aria-labelledby="completed-heading" className="space-y-4">
+          <h2 id="completed-heading" className="text-lg font-semibold text-slate-900">
+            Recent Completed
+          </h2>
+          {data.completed.length ? (
+            data.completed.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} />)
+          ) : (
+            <EmptyState title="Nothing delivered yet">Your last five deliveries are listed here.</EmptyState>
+          )}
+        </section>
+      </main>
+    </div>
+  )
+}
