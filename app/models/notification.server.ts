@@ -2,6 +2,7 @@
 // whether someone has looked at it yet.
 import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
+import { sendSms } from '~/services/sms.server'
 import { NotFound } from '~/lib/errors'
 
 export type NotificationType = 'qr_scan' | 'new_request' | 'other'
@@ -104,4 +105,16 @@ export async function markAllNotificationsRead(orgId: string, userId: string) {
 export async function deleteNotification(orgId: string, userId: string, id: string): Promise<void> {
   const notificationId = await findVisible(orgId, userId, id)
   await db.notification.delete({ where: { id: notificationId } })
+}
+
+/**
+ * Texts every manager of the organisation who turned SMS notifications on and gave a number.
+ * Sent after the request is stored and never fails it: a text is a courtesy, the list is the record.
+ */
+export async function textManagersWhoAskedForSms(orgId: string, message: string) {
+  const managers = await db.userSettings.findMany({
+    where: { smsNotifications: true, smsPhone: { not: null }, user: { memberships: { some: { organisationId: orgId } } } },
+    select: { smsPhone: true },
+  })
+  return Promise.all(managers.map((m) => sendSms(m.smsPhone!, message).catch(() => 'failed' as const)))
 }

@@ -8,7 +8,7 @@ import { Invalid, NotFound } from '~/lib/errors'
 import { invalidFromZod } from '~/lib/http.server'
 import { optionalText } from '~/lib/schemas/common'
 import { hashToken, newToken } from '~/lib/tokens.server'
-import { notifyOrganisation } from './notification.server'
+import { notifyOrganisation, textManagersWhoAskedForSms } from './notification.server'
 import { nextOrderNumber } from './sequence.server'
 
 export type { ProductRequest }
@@ -92,7 +92,7 @@ export async function createRequest(
   if (!parsed.success) throw invalidFromZod(parsed.error)
   const valid = parsed.data
 
-  return db.$transaction(async (tx) => {
+  const created = await db.$transaction(async (tx) => {
     const property = await tx.property.findFirst({ where: { id: valid.propertyId, organisationId: orgId } })
     const offeredToVendors = property?.isActive && property.qrCodeActive
     if (!property || (options.source === 'vendor' && !offeredToVendors)) throw new NotFound(REQUEST_MESSAGES.propertyNotFound)
@@ -144,8 +144,14 @@ export async function createRequest(
       },
       tx,
     )
-    return { request, trackingToken }
+    return { request, trackingToken, propertyName: property.name }
   })
+  const { propertyName, ...result } = created
+  await textManagersWhoAskedForSms(
+    orgId,
+    `Stockrun: new request ${result.request.orderNumber} from ${result.request.vendorName} at ${propertyName}.`,
+  )
+  return result
 }
 
 export type TrackingStage = 'received' | 'assigned' | 'on_the_way' | 'delivered' | 'closed'

@@ -6,9 +6,10 @@ export type UserPreferences = {
   notificationSoundsEnabled: boolean
   emailNotifications: boolean
   smsNotifications: boolean
+  smsPhone: string | null
 }
 
-const DEFAULT_PREFERENCES: UserPreferences = { notificationSoundsEnabled: true, emailNotifications: true, smsNotifications: false }
+const DEFAULT_PREFERENCES: UserPreferences = { notificationSoundsEnabled: true, emailNotifications: true, smsNotifications: false, smsPhone: null }
 
 /** Read-only (every page reads it, and LiteFS replicas cannot write): defaults until first saved. */
 export async function getPreferences(userId: string): Promise<UserPreferences> {
@@ -30,6 +31,7 @@ function pickPreferences(row: UserPreferences): UserPreferences {
     notificationSoundsEnabled: row.notificationSoundsEnabled,
     emailNotifications: row.emailNotifications,
     smsNotifications: row.smsNotifications,
+    smsPhone: row.smsPhone,
   }
 }
 

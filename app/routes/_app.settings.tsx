@@ -8,11 +8,12 @@ import { useNotificationSound } from '~/components/notification-sound'
 import { PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
+import { Field } from '~/components/ui/field'
 import { Switch } from '~/components/ui/switch'
 import { Forbidden } from '~/lib/errors'
 import { PreferencesInput, SystemSettingsInput } from '~/lib/schemas/settings'
 import { redirectWithToast } from '~/lib/toast.server'
-import { canManageSystem, getPreferences, getSystemSettings, updatePreferences, updateSystemSettings } from '~/models/settings.server'
+import { canManageSystem, getPreferences, getSystemSettings, updatePreferences, updateSystemSettings, type UserPreferences } from '~/models/settings.server'
 import { displayName } from '~/models/user.server'
 import { requireManager } from '~/services/auth.server'
 
@@ -52,6 +53,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   const submission = parseWithZod(formData, { schema: PreferencesInput })
+  const phoneErrors = submission.status === 'error' ? submission.error?.smsPhone : undefined
+  if (phoneErrors?.length) return json({ phoneErrors }, { status: 400 })
   if (submission.status !== 'success') {
     return redirectWithToast('/settings', {
       title: 'Update Failed',
@@ -96,8 +99,12 @@ export default function SettingsPage() {
   )
 }
 
-function PreferencesCard({ preferences }: { preferences: { notificationSoundsEnabled: boolean; emailNotifications: boolean; smsNotifications: boolean } }) {
-  const fetcher = useFetcher()
+function PreferencesCard({ preferences }: { preferences: UserPreferences }) {
+  // With JavaScript the form posts through the fetcher; without it, as a page (action data).
+  const fetcher = useFetcher<typeof action>()
+  const actionData = useActionData<typeof action>()
+  const answer = fetcher.data ?? actionData
+  const phoneErrors = answer && 'phoneErrors' in answer ? answer.phoneErrors : undefined
   const sound = useNotificationSound()
   const [soundsOn, setSoundsOn] = useState(preferences.notificationSoundsEnabled)
   const [form] = useForm({ id: 'preferences' })
@@ -118,6 +125,17 @@ function PreferencesCard({ preferences }: { preferences: { notificationSoundsEna
           <Switch name="notificationSoundsEnabled" label="Sound notifications" description="Play a sound when new notifications arrive" defaultChecked={preferences.notificationSoundsEnabled} />
           <Switch name="emailNotifications" label="Email notifications" description="Receive updates by e-mail" defaultChecked={preferences.emailNotifications} />
           <Switch name="smsNotifications" label="SMS notifications" description="Receive text messages for new requests" defaultChecked={preferences.smsNotifications} />
+          <Field
+            className="mt-2"
+            label="Phone for SMS"
+            name="smsPhone"
+            type="tel"
+            autoComplete="tel"
+            placeholder="+1 212 555 0100"
+            defaultValue={preferences.smsPhone ?? ''}
+            hint={preferences.smsNotifications && !preferences.smsPhone ? 'Add a number to receive texts about new requests.' : 'Texts about new requests go to this number.'}
+            errors={phoneErrors}
+          />
           <div className="mt-3 flex flex-wrap gap-2">
             <noscript>
               <Button type="submit">Save preferences</Button>

@@ -10,6 +10,7 @@ describe("a manager's notification preferences", () => {
       notificationSoundsEnabled: true,
       emailNotifications: true,
       smsNotifications: false,
+      smsPhone: null,
     })
   })
 
@@ -53,6 +54,22 @@ describe("a manager's notification preferences", () => {
       notificationSoundsEnabled: false,
       emailNotifications: false,
       smsNotifications: true,
+      smsPhone: null,
     })
+  })
+
+  test('keep a phone number for SMS, refuse one that is not a number, and clear it when blanked', async () => {
+    const c = await app.signedIn('prefs7@x.test')
+    const saved = await c.put('/api/settings', { smsNotifications: true, smsPhone: '+1 212 555 0100' })
+    expect(await saved.json()).toMatchObject({ smsNotifications: true, smsPhone: '+1 212 555 0100' })
+    const bad = await c.put('/api/settings', { smsPhone: 'call me maybe' })
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).fieldErrors.smsPhone).toEqual(['Enter a phone number like +1 212 555 0100'])
+    const page = await c.postForm('/settings', { intent: 'preferences', smsPhone: '12' })
+    expect(page.status).toBe(400)
+    expect(await page.text()).toContain('Enter a phone number like +1 212 555 0100')
+    expect((await (await c.get('/api/settings')).json()).smsPhone).toBe('+1 212 555 0100')
+    await c.put('/api/settings', { smsPhone: '' })
+    expect((await (await c.get('/api/settings')).json()).smsPhone).toBeNull()
   })
 })

@@ -53,7 +53,7 @@ export function ToastProvider({ serverToast, children }: { serverToast: ToastMes
         className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full max-w-[420px] flex-col p-4 outline-none"
       >
         <div role="status" aria-live="polite" aria-atomic="true">
-          {current ? <ToastCard toast={current} dismissLabel={labels.dismiss} onClose={() => setCurrent(null)} /> : null}
+          {current ? <ToastCard key={serial} toast={current} dismissLabel={labels.dismiss} onClose={() => setCurrent(null)} /> : null}
         </div>
       </section>
     </ToastContext.Provider>
@@ -66,7 +66,7 @@ function ToastCard({ toast, dismissLabel, onClose }: { toast: ToastMessage; dism
     <div
       data-testid="toast"
       className={cn(
-        'pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg',
+        'toast-auto-hide pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg',
         error ? 'border-red-800 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900',
       )}
     >

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "UserSettings" ADD COLUMN "smsPhone" TEXT;
+
