@@ -1,58 +1,9 @@
 // The Billing page: an invoice from two completed requests (one delivered with a runner's photo), its
 // PDF, e-mailing it (the e2e server runs with MOCKS=true, so to the outbox), archive, restore, delete.
 import { execFileSync } from 'node:child_process'
-import crypto from 'node:crypto'
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
-import type { APIRequestContext } from '@playwright/test'
-import sharp from 'sharp'
-import { E2E_DATABASE } from '../../other/playwright.config'
 import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
-
-// better-sqlite3 ships no types; the little used here is spelled out.
-type Statement = { run: (...values: unknown[]) => unknown; get: (...values: unknown[]) => unknown }
-type Sqlite = { prepare: (sql: string) => Statement; transaction: (work: () => void) => () => void; pragma: (p: string) => unknown; close: () => void }
-const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string) => Sqlite
-
-async function givenCompletedRequest(api: APIRequestContext, propertyId: string, vendorName: string, product: { id: string }, quantity: number) {
-  const res = await api.post('/api/requests', { data: { propertyId, vendorName, requestedProducts: [{ productId: product.id, quantity }] } })
-  expect(res.status()).toBe(201)
-  const request = (await res.json()) as { id: string; orderNumber: string }
-  expect((await api.patch(`/api/requests/${request.id}`, { data: { status: 'completed' } })).ok()).toBe(true)
-  return request
-}
-
-/** A runner delivered the request with a photo; dispatch is another journey, so the rows go straight in. */
-async function givenDelivered(email: string, requestId: string) {
-  const jpeg = await sharp({ create: { width: 80, height: 60, channels: 3, background: { r: 30, g: 140, b: 80 } } }).jpeg().toBuffer()
-  const now = new Date().toISOString().replace('Z', '+00:00')
-  const db = new Database(E2E_DATABASE)
-  try {
-    db.pragma('busy_timeout = 5000')
-    const { organisationId } = db
-      .prepare('SELECT m.organisationId FROM Membership m JOIN User u ON u.id = m.userId WHERE u.email = ?')
-      .get(email) as { organisationId: string }
-    const [runner, assignment, image, proof] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
-    db.transaction(() => {
-      db.prepare('INSERT INTO Runner (id, organisationId, name, phone, isActive, tokenHash, createdAt) VALUES (?, ?, ?, ?, 1, ?, ?)').run(runner, organisationId, 'Rita Runner', '+1 555 0100', crypto.randomUUID(), now)
-      db.prepare(
-        "INSERT INTO RunnerAssignment (id, organisationId, requestId, runnerId, status, assignedAt, deliveredAt, smsStatus, updatedAt) VALUES (?, ?, ?, ?, 'delivered', ?, ?, 'skipped', ?)",
-      ).run(assignment, organisationId, requestId, runner, now, now, now)
-      db.prepare("INSERT INTO StoredImage (id, organisationId, contentType, byteSize, width, height, data, createdAt) VALUES (?, ?, 'image/jpeg', ?, 80, 60, ?, ?)").run(image, organisationId, jpeg.byteLength, jpeg, now)
-      db.prepare('INSERT INTO DeliveryProof (id, organisationId, assignmentId, imageUrl, thumbnailUrl, notes, submittedAt) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-        proof,
-        organisationId,
-        assignment,
-        `/images/${image}.jpg`,
-        `/images/${image}.jpg`,
-        'Left at reception',
-        now,
-      )
-    })()
-  } finally {
-    db.close()
-  }
-}
+import { givenDeliveryProof, givenRequest } from './given'
 
 test.use({ viewport: { width: 1280, height: 900 } })
 
@@ -65,9 +16,9 @@ test('invoice two completed requests, download and e-mail the PDF, archive, rest
   const glass = await (await api.post('/api/products', { data: { name: 'Glass Cleaner', price: '$19.99' } })).json()
   const towels = await (await api.post('/api/products', { data: { name: 'Paper Towels', price: '$0.10' } })).json()
   for (const p of [glass, towels]) expect((await api.post(`/api/properties/${property.id}/products`, { data: { productId: p.id } })).ok()).toBe(true)
-  const first = await givenCompletedRequest(api, property.id, 'Acme Cleaning', glass, 2)
-  const second = await givenCompletedRequest(api, property.id, 'Bright Facilities', towels, 2)
-  await givenDelivered(email, first.id)
+  const first = await givenRequest(api, { propertyId: property.id, vendorName: 'Acme Cleaning', products: [glass], quantity: 2, status: 'completed' })
+  const second = await givenRequest(api, { propertyId: property.id, vendorName: 'Bright Facilities', products: [towels], quantity: 2, status: 'completed' })
+  await givenDeliveryProof(email, first.id, 'Left at reception')
 
   await page.getByRole('link', { name: 'Billing', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Billing and Invoices', level: 1 })).toBeVisible()

@@ -2,8 +2,9 @@
 // it, the counters, the bell, and finding a request by filter, search and the map (the fallback grid:
 // the test server has no maps key).
 import fs from 'node:fs'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
+import { givenRequest, givenStockedProperty } from './given'
 
 /** Requests poll every 10 s and the unread count every 5 s (spec §9): one period plus a margin. */
 const ONE_POLL = 12_000
@@ -20,26 +21,6 @@ async function spyOnSound(page: Page) {
   })
 }
 const soundPlays = (page: Page) => page.evaluate(() => (window as unknown as { __soundPlays: string[] }).__soundPlays.length)
-
-/** A property stocking the given products, through the manager's own API. */
-async function givenStockedProperty(api: APIRequestContext, name: string, productNames: string[]) {
-  const property = await (await api.post('/api/properties', { data: { name, address: `${name} Street 1, New York, NY`, isActive: true, qrCodeActive: true } })).json()
-  const products: Array<{ id: string; name: string }> = []
-  for (const productName of productNames) {
-    const product = await (await api.post('/api/products', { data: { name: productName } })).json()
-    expect((await api.post(`/api/properties/${property.id}/products`, { data: { productId: product.id } })).ok()).toBe(true)
-    products.push(product)
-  }
-  return { property, products }
-}
-
-async function givenRequest(api: APIRequestContext, data: { propertyId: string; vendorName: string; products: Array<{ id: string }>; notes?: string }) {
-  const res = await api.post('/api/requests', {
-    data: { propertyId: data.propertyId, vendorName: data.vendorName, requestedProducts: data.products.map((p) => ({ productId: p.id, quantity: 1 })), notes: data.notes },
-  })
-  expect(res.status()).toBe(201)
-  return (await res.json()) as { id: string; orderNumber: string }
-}
 
 test('a vendor request arriving while the dashboard is open appears within one poll and rings once', async ({ page, playwright, baseURL }) => {
   test.setTimeout(75_000)

@@ -1,69 +1,8 @@
 // The Requests page and the notifications page: filter, search, change status, PDF and CSV, details
 // with a runner's delivery proof, a manager entering a request, and working through notifications.
-import crypto from 'node:crypto'
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
-import type { APIRequestContext } from '@playwright/test'
-import sharp from 'sharp'
-import { E2E_DATABASE } from '../../other/playwright.config'
 import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
-
-// better-sqlite3 ships no types; the little used here is spelled out.
-type Statement = { run: (...values: unknown[]) => unknown; get: (...values: unknown[]) => unknown }
-type Sqlite = { prepare: (sql: string) => Statement; transaction: (work: () => void) => () => void; pragma: (p: string) => unknown; close: () => void }
-const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string) => Sqlite
-
-async function givenStockedProperty(api: APIRequestContext, name: string, productNames: string[]) {
-  const property = await (await api.post('/api/properties', { data: { name, address: `${name} Avenue 9, Boston, MA`, isActive: true, qrCodeActive: true } })).json()
-  const products: Array<{ id: string; name: string }> = []
-  for (const productName of productNames) {
-    const product = await (await api.post('/api/products', { data: { name: productName } })).json()
-    expect((await api.post(`/api/properties/${property.id}/products`, { data: { productId: product.id } })).ok()).toBe(true)
-    products.push(product)
-  }
-  return { property, products }
-}
-
-async function givenRequest(api: APIRequestContext, propertyId: string, vendorName: string, products: Array<{ id: string }>, notes?: string) {
-  const res = await api.post('/api/requests', { data: { propertyId, vendorName, requestedProducts: products.map((p) => ({ productId: p.id, quantity: 2 })), notes } })
-  expect(res.status()).toBe(201)
-  return (await res.json()) as { id: string; orderNumber: string }
-}
-
-/**
- * A runner delivered the request and posted a photo. The dispatch screens are another journey, so
- * the rows go straight into the test server's database, as the runner's proof form would leave them.
- */
-async function givenDeliveryProof(email: string, requestId: string, notes: string) {
-  const jpeg = await sharp({ create: { width: 80, height: 60, channels: 3, background: { r: 30, g: 140, b: 80 } } }).jpeg().toBuffer()
-  const now = new Date().toISOString().replace('Z', '+00:00')
-  const db = new Database(E2E_DATABASE)
-  try {
-    db.pragma('busy_timeout = 5000')
-    const { organisationId } = db
-      .prepare('SELECT m.organisationId FROM Membership m JOIN User u ON u.id = m.userId WHERE u.email = ?')
-      .get(email) as { organisationId: string }
-    const [runner, assignment, image, proof] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
-    db.transaction(() => {
-      db.prepare('INSERT INTO Runner (id, organisationId, name, phone, isActive, tokenHash, createdAt) VALUES (?, ?, ?, ?, 1, ?, ?)').run(runner, organisationId, 'Rita Runner', '+1 555 0100', crypto.randomUUID(), now)
-      db.prepare(
-        "INSERT INTO RunnerAssignment (id, organisationId, requestId, runnerId, status, assignedAt, deliveredAt, smsStatus, updatedAt) VALUES (?, ?, ?, ?, 'delivered', ?, ?, 'skipped', ?)",
-      ).run(assignment, organisationId, requestId, runner, now, now, now)
-      db.prepare("INSERT INTO StoredImage (id, organisationId, contentType, byteSize, width, height, data, createdAt) VALUES (?, ?, 'image/jpeg', ?, 80, 60, ?, ?)").run(image, organisationId, jpeg.byteLength, jpeg, now)
-      db.prepare('INSERT INTO DeliveryProof (id, organisationId, assignmentId, imageUrl, thumbnailUrl, notes, submittedAt) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-        proof,
-        organisationId,
-        assignment,
-        `/images/${image}.jpg`,
-        `/images/${image}.jpg`,
-        notes,
-        now,
-      )
-    })()
-  } finally {
-    db.close()
-  }
-}
+import { givenDeliveryProof, givenRequest, givenStockedProperty } from './given'
 
 test('find, change, download and inspect requests on the Requests page', async ({ page }) => {
   test.setTimeout(60_000)
@@ -71,9 +10,9 @@ test('find, change, download and inspect requests on the Requests page', async (
   await signInThroughForm(page, email)
   const api = page.request
   const { property, products } = await givenStockedProperty(api, 'Beacon Hill House', ['Paper Towels', 'Dish Soap'])
-  const first = await givenRequest(api, property.id, 'Acme Cleaning', products, 'Ring twice')
-  const second = await givenRequest(api, property.id, 'Bright Facilities', [products[1]!])
-  const old = await givenRequest(api, property.id, 'Old Timer Co', [products[0]!])
+  const first = await givenRequest(api, { propertyId: property.id, vendorName: 'Acme Cleaning', products, notes: 'Ring twice', quantity: 2 })
+  const second = await givenRequest(api, { propertyId: property.id, vendorName: 'Bright Facilities', products: [products[1]!], quantity: 2 })
+  const old = await givenRequest(api, { propertyId: property.id, vendorName: 'Old Timer Co', products: [products[0]!], quantity: 2 })
   await api.patch(`/api/requests/${old.id}`, { data: { status: 'archived' } })
   await givenDeliveryProof(email, first.id, 'Left with the concierge')
 
@@ -87,7 +26,7 @@ test('find, change, download and inspect requests on the Requests page', async (
   await expect(acme).toContainText(first.orderNumber)
   await expect(acme).toContainText('2 items')
   await expect(acme).toContainText('Just now')
-  await expect(acme).toContainText('Beacon Hill House Avenue 9, Boston, MA')
+  await expect(acme).toContainText('Beacon Hill House Street 1, New York, NY')
   await expectAccessible(page)
 
   // Archived ones only under their own filter.
@@ -187,9 +126,9 @@ test('a manager enters a request in the New Request dialog', async ({ page }) =>
 test('notifications: the New badge, mark one read, delete, mark all read, then the empty text', async ({ page }) => {
   await signInThroughForm(page, uniqueEmail('requests-notes'))
   const { property, products } = await givenStockedProperty(page.request, 'Fenway Flats', ['Towels'])
-  await givenRequest(page.request, property.id, 'First Vendor', products)
-  await givenRequest(page.request, property.id, 'Second Vendor', products)
-  await givenRequest(page.request, property.id, 'Third Vendor', products)
+  await givenRequest(page.request, { propertyId: property.id, vendorName: 'First Vendor', products, quantity: 2 })
+  await givenRequest(page.request, { propertyId: property.id, vendorName: 'Second Vendor', products, quantity: 2 })
+  await givenRequest(page.request, { propertyId: property.id, vendorName: 'Third Vendor', products, quantity: 2 })
 
   await page.getByRole('link', { name: 'Notifications', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Unread (3)' })).toBeVisible()
@@ -223,7 +162,7 @@ test('notifications: the New badge, mark one read, delete, mark all read, then t
 test('the map page shows its requests on the fallback grid', async ({ page }) => {
   await signInThroughForm(page, uniqueEmail('requests-map'))
   const { property, products } = await givenStockedProperty(page.request, 'Map House', ['Rope', 'Chalk', 'Pins'])
-  const request = await givenRequest(page.request, property.id, 'Cartographers Inc', products)
+  const request = await givenRequest(page.request, { propertyId: property.id, vendorName: 'Cartographers Inc', products, quantity: 2 })
   await page.goto('/map')
   const mapPage = page.getByTestId('map-page')
   await expect(mapPage.getByTestId('map-marker')).toHaveCount(1)

@@ -1,0 +1,77 @@
+// What a browser journey needs before it starts, built through the manager's own /api where one
+// exists. A runner's delivery has its own journey (runner.both.spec.ts), so other journeys that need
+// a delivered request write those rows straight into the test server's database.
+import crypto from 'node:crypto'
+import { createRequire } from 'node:module'
+import type { APIRequestContext } from '@playwright/test'
+import sharp from 'sharp'
+import { E2E_DATABASE } from '../../other/playwright.config'
+import { expect } from './fixtures'
+
+/** A property stocking the given products. */
+export async function givenStockedProperty(api: APIRequestContext, name: string, productNames: string[]) {
+  const property = await (await api.post('/api/properties', { data: { name, address: `${name} Street 1, New York, NY`, isActive: true, qrCodeActive: true } })).json()
+  const products: Array<{ id: string; name: string }> = []
+  for (const productName of productNames) {
+    const product = await (await api.post('/api/products', { data: { name: productName } })).json()
+    expect((await api.post(`/api/properties/${property.id}/products`, { data: { productId: product.id } })).ok()).toBe(true)
+    products.push(product)
+  }
+  return { property, products }
+}
+
+/** A request entered by the manager; `status` other than pending is set through PATCH afterwards. */
+export async function givenRequest(
+  api: APIRequestContext,
+  data: { propertyId: string; vendorName: string; products: Array<{ id: string }>; notes?: string; quantity?: number; status?: string },
+) {
+  const res = await api.post('/api/requests', {
+    data: {
+      propertyId: data.propertyId,
+      vendorName: data.vendorName,
+      requestedProducts: data.products.map((p) => ({ productId: p.id, quantity: data.quantity ?? 1 })),
+      notes: data.notes,
+    },
+  })
+  expect(res.status()).toBe(201)
+  const request = (await res.json()) as { id: string; orderNumber: string }
+  if (data.status) expect((await api.patch(`/api/requests/${request.id}`, { data: { status: data.status } })).ok()).toBe(true)
+  return request
+}
+
+// better-sqlite3 ships no types; the little used here is spelled out.
+type Statement = { run: (...values: unknown[]) => unknown; get: (...values: unknown[]) => unknown }
+type Sqlite = { prepare: (sql: string) => Statement; transaction: (work: () => void) => () => void; pragma: (p: string) => unknown; close: () => void }
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string) => Sqlite
+
+/** A runner delivered the request and left a photo with these notes, as the runner's proof form would. */
+export async function givenDeliveryProof(managerEmail: string, requestId: string, notes: string) {
+  const jpeg = await sharp({ create: { width: 80, height: 60, channels: 3, background: { r: 30, g: 140, b: 80 } } }).jpeg().toBuffer()
+  const now = new Date().toISOString().replace('Z', '+00:00')
+  const db = new Database(E2E_DATABASE)
+  try {
+    db.pragma('busy_timeout = 5000')
+    const { organisationId } = db
+      .prepare('SELECT m.organisationId FROM Membership m JOIN User u ON u.id = m.userId WHERE u.email = ?')
+      .get(managerEmail) as { organisationId: string }
+    const [runner, assignment, image, proof] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
+    db.transaction(() => {
+      db.prepare('INSERT INTO Runner (id, organisationId, name, phone, isActive, tokenHash, createdAt) VALUES (?, ?, ?, ?, 1, ?, ?)').run(runner, organisationId, 'Rita Runner', '+1 555 0100', crypto.randomUUID(), now)
+      db.prepare(
+        "INSERT INTO RunnerAssignment (id, organisationId, requestId, runnerId, status, assignedAt, deliveredAt, smsStatus, updatedAt) VALUES (?, ?, ?, ?, 'delivered', ?, ?, 'skipped', ?)",
+      ).run(assignment, organisationId, requestId, runner, now, now, now)
+      db.prepare("INSERT INTO StoredImage (id, organisationId, contentType, byteSize, width, height, data, createdAt) VALUES (?, ?, 'image/jpeg', ?, 80, 60, ?, ?)").run(image, organisationId, jpeg.byteLength, jpeg, now)
+      db.prepare('INSERT INTO DeliveryProof (id, organisationId, assignmentId, imageUrl, thumbnailUrl, notes, submittedAt) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        proof,
+        organisationId,
+        assignment,
+        `/images/${image}.jpg`,
+        `/images/${image}.jpg`,
+        notes,
+        now,
+      )
+    })()
+  } finally {
+    db.close()
+  }
+}
