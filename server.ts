@@ -51,6 +51,7 @@ const app = createServerApp({
   mode,
   mount,
   logRequests: config.LOG_REQUESTS || mode === 'development',
+  rateLimits: config.SIGN_IN_LIMIT_PER_MINUTE ? { signInPerMinute: config.SIGN_IN_LIMIT_PER_MINUTE } : undefined,
 })
 
 const server = app.listen(config.PORT, () => {

@@ -3,7 +3,7 @@
 // before; the first reading, made by the server when the page loaded, is the baseline. Sounds are on
 // unless the manager switched them off. Playing is best-effort: browsers may refuse audio until the
 // page has been interacted with, and that is only worth a warning.
-import { useFetcher, useRevalidator } from '@remix-run/react'
+import { useFetcher, useNavigation, useRevalidator } from '@remix-run/react'
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react'
 
 export const NOTIFICATION_SOUND_URL = '/sounds/notification.wav'
@@ -48,9 +48,10 @@ export function NotificationSoundProvider({
 function useUnreadWatch(initial: number | undefined, enabled: boolean, play: () => void) {
   const fetcher = useFetcher<{ count: number }>()
   const revalidator = useRevalidator()
+  const navigation = useNavigation()
   const previous = useRef<number | null>(initial ?? null)
-  const latest = useRef({ fetcher, revalidator, enabled, play })
-  latest.current = { fetcher, revalidator, enabled, play }
+  const latest = useRef({ fetcher, revalidator, navigation, enabled, play })
+  latest.current = { fetcher, revalidator, navigation, enabled, play }
   const watching = initial !== undefined
 
   useEffect(() => {
@@ -70,9 +71,10 @@ function useUnreadWatch(initial: number | undefined, enabled: boolean, play: () 
     const before = previous.current
     previous.current = count
     if (before === null || count <= before) return
-    const { enabled, play, revalidator } = latest.current
+    const { enabled, play, revalidator, navigation } = latest.current
     if (enabled) play()
     // Something new arrived: refresh the page's lists and the bell now rather than at their next poll.
-    if (revalidator.state === 'idle') revalidator.revalidate()
+    // Never while a navigation is loading: revalidating would cancel it, and with it the toast it carries.
+    if (revalidator.state === 'idle' && navigation.state === 'idle') revalidator.revalidate()
   }, [count, fetcher.data])
 }

@@ -170,3 +170,46 @@ export function PageLinks({ params, nextCursor }: { params: URLSearchParams; nex
     </div>
   )
 }
+
+/** A GET form with one status select: it submits on change with JavaScript, with its button without. */
+export function StatusFilter<T extends string>({
+  id,
+  value,
+  options,
+  labels,
+  keep,
+}: {
+  id: string
+  value: T
+  options: readonly T[]
+  labels: Record<T, string>
+  /** Other query values (search, tab) the filter keeps. */
+  keep: Record<string, string>
+}) {
+  const submit = useSubmit()
+  const select = useSyncedValue<HTMLSelectElement>(value)
+  return (
+    <Form method="get" onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })} className="flex items-end gap-2">
+      {Object.entries(keep).map(([name, v]) => (
+        <input key={name} type="hidden" name={name} value={v} />
+      ))}
+      <div className="flex-1">
+        <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+          Status
+        </label>
+        <select ref={select} id={id} name="status" defaultValue={value} className={inputClasses}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labels[option]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <noscript>
+        <button type="submit" className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm">
+          Filter
+        </button>
+      </noscript>
+    </Form>
+  )
+}

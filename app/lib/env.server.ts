@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   OIDC_PROVIDER_NAME: z.string().default('Replit'),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
   LOG_REQUESTS: flag,
+  // A whole test suite signs in from one address; production keeps the default of 30 a minute.
+  SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
 })
 
 export type Env = z.infer<typeof EnvSchema> & { mocks: boolean; sessionSecrets: string[] }

@@ -4,7 +4,7 @@
 // is a real form post answered with a redirect and a toast, so the page works without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { FilePlus2, Plus } from 'lucide-react'
 import { BillingStats } from '~/components/billing-stats'
 import { BillingTable } from '~/components/billing-table'
@@ -13,12 +13,11 @@ import { InvoiceFromRequestsDialog } from '~/components/invoice-from-requests-di
 import { InvoiceNewDialog } from '~/components/invoice-new-dialog'
 import type { InvoiceFormErrors, InvoiceFormValues } from '~/components/invoice-recipient-fields'
 import { PageHeader } from '~/components/page-header'
-import { SearchBox, useSyncedValue, withParams } from '~/components/request-filters'
+import { SearchBox, StatusFilter, withParams } from '~/components/request-filters'
 import { ButtonLink } from '~/components/ui/button'
 import { cn } from '~/components/ui/cn'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { EmptyState } from '~/components/ui/empty-state'
-import { inputClasses } from '~/components/ui/field'
 import { DomainError, Invalid } from '~/lib/errors'
 import { invalidFromZod } from '~/lib/http.server'
 import { INVOICE_STATUSES, InvoiceFromRequestsInput, InvoiceInput, InvoiceStatusInput, type InvoiceStatus } from '~/lib/schemas/invoice'
@@ -229,8 +228,6 @@ export default function BillingPage() {
   const { query, summary, counts, invoices, dialog } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [params] = useSearchParams()
-  const submit = useSubmit()
-  const statusSelect = useSyncedValue<HTMLSelectElement>(query.status)
   const here = withParams(params, {})
   const back = `/billing${here === '?' ? '' : here}`
   const closeTo = withParams(params, { dialog: null, id: null, recipient: null, lines: null })
@@ -262,27 +259,13 @@ export default function BillingPage() {
 
       <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-end">
         <SearchBox q={query.q} keep={keep} label="Search invoices" placeholder="Search invoices by number, recipient or e-mail..." />
-        <Form method="get" onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })} className="flex items-end gap-2">
-          {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
-          {query.tab !== 'active' ? <input type="hidden" name="tab" value={query.tab} /> : null}
-          <div className="flex-1">
-            <label htmlFor="invoice-status-filter" className="mb-1 block text-sm font-medium text-slate-700">
-              Status
-            </label>
-            <select ref={statusSelect} id="invoice-status-filter" name="status" defaultValue={query.status} className={inputClasses}>
-              {STATUS_FILTERS.map((f) => (
-                <option key={f} value={f}>
-                  {STATUS_LABELS[f]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <noscript>
-            <button type="submit" className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm">
-              Filter
-            </button>
-          </noscript>
-        </Form>
+        <StatusFilter
+          id="invoice-status-filter"
+          value={query.status}
+          options={STATUS_FILTERS}
+          labels={STATUS_LABELS}
+          keep={{ ...(query.q ? { q: query.q } : {}), ...(query.tab !== 'active' ? { tab: query.tab } : {}) }}
+        />
       </div>
 
       <nav aria-label="Invoice tabs" className="mb-3 flex gap-1 border-b border-slate-200" data-testid="invoice-tabs">

@@ -3,18 +3,17 @@
 // the New Request dialog. Dialogs live in the URL (?dialog=new-request, ?dialog=details&id=…).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useSearchParams, useSubmit } from '@remix-run/react'
+import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Plus } from 'lucide-react'
 import { PageHeader } from '~/components/page-header'
 import { NewRequestDialog, type NewRequestErrors } from '~/components/request-new-dialog'
 import { RequestDetailsDialog } from '~/components/request-details-dialog'
-import { ExportLink, PageLinks, readListQuery, SearchBox, useSyncedValue, withParams } from '~/components/request-filters'
+import { ExportLink, PageLinks, readListQuery, SearchBox, StatusFilter, withParams } from '~/components/request-filters'
 import { RequestRow } from '~/components/request-row'
 import { STATUS_LABELS } from '~/components/request-summary'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/empty-state'
-import { inputClasses } from '~/components/ui/field'
 import { DomainError, Invalid } from '~/lib/errors'
 import { usePolling } from '~/lib/use-polling'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -133,8 +132,6 @@ export default function RequestsPage() {
   const { query, requests, nextCursor, count, dialog } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [params] = useSearchParams()
-  const submit = useSubmit()
-  const statusSelect = useSyncedValue<HTMLSelectElement>(query.status)
   usePolling(POLL_MS, !dialog)
   const here = withParams(params, {})
   const closeTo = withParams(params, { dialog: null, id: null, propertyId: null })
@@ -157,26 +154,7 @@ export default function RequestsPage() {
       <Card className="p-4">
         <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem] sm:items-end">
           <SearchBox q={query.q} keep={query.status === 'all' ? {} : { status: query.status }} placeholder="Search requests..." />
-          <Form method="get" onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })} className="flex items-end gap-2">
-            {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
-            <div className="flex-1">
-              <label htmlFor="status-filter" className="mb-1 block text-sm font-medium text-slate-700">
-                Status
-              </label>
-              <select ref={statusSelect} id="status-filter" name="status" defaultValue={query.status} className={inputClasses}>
-                {FILTERS.map((f) => (
-                  <option key={f} value={f}>
-                    {FILTER_LABELS[f]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <noscript>
-              <button type="submit" className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm">
-                Filter
-              </button>
-            </noscript>
-          </Form>
+          <StatusFilter id="status-filter" value={query.status} options={FILTERS} labels={FILTER_LABELS} keep={query.q ? { q: query.q } : {}} />
         </div>
         <p className="mt-3 text-sm text-slate-600" data-testid="request-count" aria-live="polite">
           {count} {count === 1 ? 'request' : 'requests'}

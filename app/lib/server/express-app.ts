@@ -41,7 +41,8 @@ export function createServerApp(options: ServerAppOptions) {
   app.use(securityHeaders({ production, formTargets: providerOrigin }))
   app.use(refuseCrossSiteWrites(() => (env().PUBLIC_URL ? [new URL(env().PUBLIC_URL!).origin] : [])))
 
-  app.use(['/auth', '/login'], signInLimit(limits))
+  // The sign-in exchange itself; merely looking at /login is not limited.
+  app.use('/auth', signInLimit(limits))
   app.use(anonymousWriteLimit(limits))
 
   options.mount?.(app)

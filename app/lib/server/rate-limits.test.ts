@@ -12,6 +12,8 @@ test('sign-in attempts past the limit get 429 with a clear message, and pages st
   expect(limited.status).toBe(429)
   expect(await limited.text()).toContain('Too many requests')
   expect((await c.get('/healthcheck')).status).toBe(200)
+  // Looking at the sign-in page is not a sign-in attempt.
+  expect((await c.get('/login')).status).toBe(200)
 })
 
 test('anonymous writes past the limit get a JSON 429 on /api', async () => {
