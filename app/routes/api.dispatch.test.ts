@@ -464,6 +464,17 @@ describe('delivery proof', () => {
     expect(res.status).toBe(400)
     expect(await res.json()).toMatchObject({ error: 'Please upload a photo' })
   })
+
+  test('refuses a photo address that is not an image we could have stored', async () => {
+    const { orgId } = await organisationFor('proof-address@x.test')
+    const { assignment, runnerToken } = await givenAssignment(orgId, 'in_transit')
+    for (const imageUrl of ['javascript:alert(1)', 'data:image/png;base64,AAAA']) {
+      const res = await proofWith(assignment.id, runnerToken, { imageUrl, notes: 'sneaky' })
+      expect(res.status, imageUrl).toBe(400)
+      expect((await res.json()).fieldErrors.imageUrl).toBeDefined()
+    }
+    expect((await proofWith(assignment.id, runnerToken, { imageUrl: '/images/ok.jpg' })).status).toBe(201)
+  })
 })
 
 describe('tokens', () => {

@@ -2,6 +2,7 @@
 // Shared by the /api routes and the page forms, so both answer with the spec's messages (§5).
 import { z } from 'zod'
 import { optionalText, requiredText } from './common'
+import { IMAGE_URL_NOT_ALLOWED, isAllowedImageUrl } from './product'
 
 export const ASSIGNMENT_STATUSES = ['assigned', 'picked_up', 'in_transit', 'delivered', 'cancelled'] as const
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number]
@@ -33,8 +34,9 @@ export const StatusInput = z.object({
 })
 
 export const ProofInput = z.object({
-  imageUrl: requiredText('Please upload a photo', 2000),
-  thumbnailUrl: optionalText(2000),
+  // A photo from our upload (or the bucket it went to), never a javascript: or data: address.
+  imageUrl: requiredText('Please upload a photo', 2000).refine(isAllowedImageUrl, IMAGE_URL_NOT_ALLOWED),
+  thumbnailUrl: optionalText(2000).refine((v) => v === null || isAllowedImageUrl(v), IMAGE_URL_NOT_ALLOWED),
   notes: optionalText(2000),
 })
 export type ProofInput = z.infer<typeof ProofInput>
