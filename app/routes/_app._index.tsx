@@ -3,8 +3,7 @@
 // the counters refresh every 10 s. Search, filter and selection live in the URL.
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { Link, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
-import { useEffect } from 'react'
+import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
 import { RequestCard } from '~/components/request-card'
 import { ExportLink, PageLinks, readListQuery, SearchBox, StatusChips, withParams } from '~/components/request-filters'
@@ -69,22 +68,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 }
 
 export default function Dashboard() {
-  // /vendors renders this component (app/routes/_app.vendors.tsx); until that route also re-exports
-  // the loader it has no data, and sends the manager to the dashboard rather than failing.
-  const data = useLoaderData<typeof loader>() as SerializeFrom<typeof loader> | undefined
-  return data ? <DashboardView data={data} /> : <ToDashboard />
-}
-
-function ToDashboard() {
-  const navigate = useNavigate()
-  useEffect(() => navigate('/', { replace: true }), [navigate])
-  return (
-    <p className="text-sm text-slate-600">
-      <Link to="/" className="font-medium text-brand-700 underline">
-        Open the dashboard
-      </Link>
-    </p>
-  )
+  return <DashboardView data={useLoaderData<typeof loader>()} />
 }
 
 function DashboardView({ data }: { data: SerializeFrom<typeof loader> }) {
