@@ -6,7 +6,9 @@ import { OAuth2Strategy } from 'remix-auth-oauth2'
 import { z } from 'zod'
 import { env } from '~/lib/env.server'
 import { Unauthorized } from '~/lib/errors'
-import { findManager, signInFromIdentity, type Manager } from '~/models/user.server'
+import { displayName, findManager, signInFromIdentity, type Manager } from '~/models/user.server'
+import { setActor } from '~/lib/actor-context.server'
+import { deleteAllSessionsOf } from '~/models/session.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { getSession, sessionStorage } from './session.server'
 
@@ -153,11 +155,20 @@ export async function endManagerSession(request: Request) {
   return redirect('/login', { headers: { 'Set-Cookie': await sessionStorage().destroySession(session) } })
 }
 
+/** Ends every one of the manager's sessions, this one included, and sends them to /login. */
+export async function endAllManagerSessions(request: Request, userId: string) {
+  const session = await getSession(request)
+  await deleteAllSessionsOf(userId)
+  return redirect('/login', { headers: { 'Set-Cookie': await sessionStorage().destroySession(session) } })
+}
+
 export async function getManager(request: Request): Promise<Manager | null> {
   const session = await getSession(request)
   const userId = session.get('userId')
   if (typeof userId !== 'string') return null
-  return findManager(userId)
+  const manager = await findManager(userId)
+  if (manager) setActor({ type: 'user', id: manager.userId, name: displayName(manager), orgId: manager.orgId })
+  return manager
 }
 
 /** For pages: a visitor without a session is sent to /login and brought back afterwards. */

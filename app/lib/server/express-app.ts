@@ -6,6 +6,7 @@ import compression from 'compression'
 import express from 'express'
 import morgan from 'morgan'
 import { env } from '../env.server'
+import { withActorContext } from '../actor-context.server'
 import { cspNonce, refuseCrossSiteWrites, securityHeaders } from './security'
 import { DEFAULT_RATE_LIMITS, anonymousWriteLimit, signInLimit, type RateLimitSettings } from './rate-limits'
 
@@ -38,6 +39,7 @@ export function createServerApp(options: ServerAppOptions) {
 
   const providerOrigin = env().OIDC_ISSUER ? [new URL(env().OIDC_ISSUER!).origin] : []
   app.use(cspNonce)
+  app.use(withActorContext)
   app.use(securityHeaders({ production, formTargets: providerOrigin }))
   app.use(refuseCrossSiteWrites(() => (env().PUBLIC_URL ? [new URL(env().PUBLIC_URL!).origin] : [])))
 
