@@ -1,5 +1,6 @@
 // Sign-in through an OpenID Connect provider (remix-auth + remix-auth-oauth2), and the guards
 // that turn a request into the signed-in manager.
+import crypto from 'node:crypto'
 import { redirect } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { OAuth2Strategy } from 'remix-auth-oauth2'
@@ -125,8 +126,24 @@ export async function beginSignIn(request: Request, loginHint?: string) {
   throw new Error('The identity provider did not redirect')
 }
 
+// Codes already presented on a callback, by digest, until they could no longer be valid anyway.
+// Providers refuse a reused code too; this refuses a replayed callback even before asking them.
+const CODE_LIFETIME_MS = 10 * 60_000
+const usedCodes = new Map<string, number>()
+
+function refuseReusedCode(request: Request) {
+  const code = new URL(request.url).searchParams.get('code')
+  if (!code) return
+  const now = Date.now()
+  for (const [digest, until] of usedCodes) if (until <= now) usedCodes.delete(digest)
+  const digest = crypto.createHash('sha256').update(code).digest('base64url')
+  if (usedCodes.has(digest)) throw new Error('This sign-in code was already used')
+  usedCodes.set(digest, now + CODE_LIFETIME_MS)
+}
+
 /** Finishes the code flow on the callback; answers the signed-in user's id. */
 export async function completeSignIn(request: Request) {
+  refuseReusedCode(request)
   const auth = await authenticatorFor(request)
   return auth.authenticate('oidc', request)
 }
@@ -141,7 +158,10 @@ export function clearSignInState(request: Request) {
 }
 
 export async function startManagerSession(request: Request, userId: string, redirectTo = '/') {
-  // A fresh session on every sign-in, so a session id planted before sign-in is never promoted.
+  // A fresh session on every sign-in, so a session id planted before sign-in is never promoted;
+  // the one the browser held before is ended on the server too.
+  const previous = await getSession(request)
+  if (previous.id) await sessionStorage().destroySession(previous)
   const session = await sessionStorage().getSession()
   session.set('userId', userId)
   const headers = new Headers()
@@ -192,5 +212,13 @@ export async function requireApiManager(request: Request): Promise<Manager> {
 /** Only same-site paths, so a crafted link cannot bounce a manager to another site after sign-in. */
 export function safeRedirect(to: string | null | undefined, fallback = '/') {
   if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+  // Browsers drop tabs and line breaks in URLs and read a backslash as a slash: "/<tab>/evil.test" is "//evil.test".
+  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback
+  const base = 'http://stockrun.invalid'
+  try {
+    if (new URL(to, base).origin !== base) return fallback
+  } catch {
+    return fallback
+  }
   return to
 }
