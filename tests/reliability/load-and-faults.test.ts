@@ -81,9 +81,9 @@ describe('faults', () => {
   test('a full disk answers 503 with a clear message and saves nothing', async () => {
     const client = await app.signedIn('full@x.test')
     const before = await db.product.count()
-    const [{ page_count }] = await db.$queryRawUnsafe<Array<{ page_count: bigint | number }>>('PRAGMA page_count')
+    const [size] = await db.$queryRawUnsafe<Array<{ page_count: bigint | number }>>('PRAGMA page_count')
     // Caps the file at its current size: the next write that needs a page fails as on a full disk.
-    await db.$queryRawUnsafe(`PRAGMA max_page_count = ${Number(page_count)}`)
+    await db.$queryRawUnsafe(`PRAGMA max_page_count = ${Number(size!.page_count)}`)
     let saved = 0
     let refused: Response | null = null
     try {

@@ -7,6 +7,7 @@ import express from 'express'
 import morgan from 'morgan'
 import { env } from '../env.server'
 import { withActorContext } from '../actor-context.server'
+import { abuseLimits, type AbuseLimitSettings } from './abuse-limits'
 import { cspNonce, refuseCrossSiteWrites, securityHeaders } from './security'
 import { DEFAULT_RATE_LIMITS, anonymousWriteLimit, signInLimit, type RateLimitSettings } from './rate-limits'
 
@@ -19,6 +20,7 @@ export type ServerAppOptions = {
   /** Extra handlers mounted before Remix, e.g. the mock identity provider's authorize page. */
   mount?: (app: express.Express) => void
   logRequests?: boolean
+  abuseLimits?: Partial<AbuseLimitSettings>
 }
 
 export function createServerApp(options: ServerAppOptions) {
@@ -46,6 +48,7 @@ export function createServerApp(options: ServerAppOptions) {
   // The sign-in exchange itself; merely looking at /login is not limited.
   app.use('/auth', signInLimit(limits))
   app.use(anonymousWriteLimit(limits))
+  app.use(abuseLimits(options.abuseLimits))
 
   options.mount?.(app)
 
