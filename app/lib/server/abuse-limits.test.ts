@@ -63,3 +63,13 @@ test('a JSON body of unknown length is refused with 411 (photo uploads may strea
   expect(res.status).toBe(411)
   expect(await res.json()).toEqual({ error: expect.stringContaining('Content-Length') })
 })
+
+test('an oversized photo on a page form is left to the form, which explains it in place', async () => {
+  const manager = await app.signedIn('big-photo-form@x.test')
+  const form = imageForm(Buffer.alloc(16 * MB, 0xff), 'huge.jpg', 'image/jpeg', 'image')
+  form.append('intent', 'create')
+  form.append('name', 'Huge Mop')
+  const res = await manager.fetch('/products', { method: 'POST', body: form })
+  expect(res.status).not.toBe(413)
+  expect(await db.product.count({ where: { name: 'Huge Mop' } })).toBe(0)
+})

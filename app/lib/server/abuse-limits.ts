@@ -58,6 +58,9 @@ function sizeWords(bytes: number) {
 export function bodySizeCaps(limits = BODY_LIMITS) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!BODY_METHODS.has(req.method)) return next()
+    // A page's photo form reads its body through the streaming multipart reader, which refuses an
+    // oversized photo with a message inside the form; a bare 413 page would lose what was typed.
+    if (isMultipart(req) && !req.path.startsWith('/api/')) return next()
     const maxBytes = limits.find((l) => l.test(req))!.maxBytes
     const declared = req.get('content-length')
     if (declared === undefined) {
