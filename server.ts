@@ -8,6 +8,7 @@ import { broadcastDevReady, installGlobals } from '@remix-run/node'
 import { env } from './app/lib/env.server'
 import { db, tuneDatabase } from './app/lib/db.server'
 import { createServerApp } from './app/lib/server/express-app'
+import { applyServerTimeouts } from './app/lib/server/timeouts'
 import { deleteExpiredSessions } from './app/models/session.server'
 
 installGlobals({ nativeFetch: true })
@@ -60,10 +61,10 @@ const server = app.listen(config.PORT, () => {
   console.log(`Stockrun listening on http://localhost:${port}`)
   if (underRemixDev) broadcastDevReady(build)
 })
+applyServerTimeouts(server)
 
 // Longer than the proxies' and clients' idle timeouts, so they never reuse a socket we just closed.
 server.keepAliveTimeout = 65_000
-server.headersTimeout = 66_000
 
 const sessionSweep = setInterval(() => void deleteExpiredSessions().catch(() => {}), 60 * 60 * 1000)
 sessionSweep.unref()

@@ -5,6 +5,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './lib/nonce'
+import { storageProblem } from './lib/storage-errors.server'
 
 const ABORT_DELAY = 5_000
 
@@ -16,6 +17,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { cspNonce?: string }).cspNonce
+  // A page whose loader or action could not reach storage says "try again", not "we broke".
+  const unavailable = Object.values(remixContext.staticHandlerContext.errors ?? {}).map(storageProblem).find(Boolean)
+  if (unavailable) {
+    responseStatusCode = 503
+    responseHeaders.set('Retry-After', String(unavailable.retryAfter))
+  }
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const waitFor = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
   return new Promise((resolve, reject) => {

@@ -2,6 +2,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { DomainError, Conflict, Invalid, MethodNotAllowed, type FieldErrors } from './errors'
+import { storageProblem } from './storage-errors.server'
 
 export function errorJson(error: string, status: number, extra: Record<string, unknown> = {}) {
   return json({ error, ...extra }, { status })
@@ -24,6 +25,8 @@ export function errorResponse(err: unknown): Response {
     return json({ error: err.message, message: err.message, ...err.details }, { status: 409 })
   }
   if (err instanceof Invalid) return errorJson(err.message, 400, { fieldErrors: err.fieldErrors })
+  const unavailable = storageProblem(err)
+  if (unavailable) return json({ error: unavailable.message }, { status: 503, headers: { 'Retry-After': String(unavailable.retryAfter) } })
   if (err instanceof DomainError) return errorJson(err.message, err.status)
   console.error(err)
   return errorJson('Something went wrong on our side. Please try again.', 500)

@@ -22,6 +22,8 @@ import { sendSms, type SmsOutcome } from '~/services/sms.server'
 import { notifyOrganisation } from './notification.server'
 import { recordRequestStatus } from './request-status.server'
 import { findRunnerByToken, INVALID_TOKEN } from './runner.server'
+import { recordAudit } from './audit-log.server'
+import { setActor } from '~/lib/actor-context.server'
 
 export const CLOSED_STATUSES: AssignmentStatus[] = ['delivered', 'cancelled']
 
@@ -176,10 +178,14 @@ async function loadAssignment(where: Prisma.RunnerAssignmentWhereInput) {
 export async function openAssignment(assignmentId: string, token: string | null | undefined): Promise<AssignmentAccess> {
   if (!token) throw new Unauthorized(INVALID_TOKEN)
   const assignment = await loadAssignment({ id: assignmentId })
-  if (assignment && tokenMatches(token, assignment.linkTokenHash)) return { assignment, via: 'link' }
+  if (assignment && tokenMatches(token, assignment.linkTokenHash)) {
+    setActor({ type: 'runner', id: assignment.runnerId, name: assignment.runner.name, orgId: assignment.organisationId })
+    return { assignment, via: 'link' }
+  }
   const runner = await findRunnerByToken(token)
   if (!runner || !runner.isActive) throw new Unauthorized(INVALID_TOKEN)
   if (!assignment || assignment.runnerId !== runner.id) throw new NotFound('Order not found')
+  setActor({ type: 'runner', id: runner.id, name: runner.name, orgId: runner.organisationId })
   return { assignment, via: 'runner' }
 }
 
@@ -267,6 +273,7 @@ export async function generateDeliveryLink(orgId: string, assignmentId: string, 
     where: { id: assignment.id },
     data: { linkTokenHash: hashToken(token) },
   })
+  await recordAudit({ orgId, action: 'assignment.link_rotated', target: { type: 'assignment', id: assignment.id }, details: { orderNumber: assignment.request.orderNumber } })
   return { shareableUrl: origin + deliveryPath(assignment.id, token) }
 }
 
@@ -307,6 +314,7 @@ export async function changeAssignmentStatus(access: AssignmentAccess, to: Assig
       tx,
     )
   })
+  await recordAudit({ orgId: a.organisationId, action: 'assignment.status_changed', target: { type: 'assignment', id: a.id }, details: { from, to, orderNumber: a.request.orderNumber } })
   return toView((await loadAssignment({ id: a.id }))!)
 }
 

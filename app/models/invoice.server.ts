@@ -8,6 +8,7 @@ import { centsToDecimal, invoiceTotals, lineTotalCents, parseCents } from '~/lib
 import type { InvoiceFromRequestsInput, InvoiceInput, InvoiceStatus } from '~/lib/schemas/invoice'
 import { rememberRecipient } from './recipient.server'
 import { nextInvoiceNumber } from './sequence.server'
+import { recordAudit } from './audit-log.server'
 
 const DAY = 24 * 60 * 60 * 1000
 /** Cents are stored in 32-bit integer columns; refuse rather than overflow. */
@@ -325,12 +326,14 @@ export async function deleteInvoice(orgId: string, id: string): Promise<void> {
   // The archived check is repeated in the delete itself, so a restore in between wins.
   const { count } = await db.invoice.deleteMany({ where: { id: row.id, organisationId: orgId, isArchived: true } })
   if (count === 0) throw new Conflict('Only archived invoices can be deleted. Archive the invoice first.')
+  await recordAudit({ orgId, action: 'invoice.deleted', target: { type: 'invoice', id: row.id }, details: { invoiceNumber: row.invoiceNumber } })
 }
 
 /** Managers move an invoice between draft, sent and paid; overdue follows from the due date. */
 export async function setInvoiceStatus(orgId: string, id: string, status: 'draft' | 'sent' | 'paid'): Promise<InvoiceView> {
   const row = await rowOrThrow(orgId, id)
   await db.invoice.update({ where: { id: row.id }, data: { status } })
+  await recordAudit({ orgId, action: 'invoice.status_changed', target: { type: 'invoice', id: row.id }, details: { from: row.status, to: status, invoiceNumber: row.invoiceNumber } })
   return findInvoice(orgId, id)
 }
 
@@ -343,6 +346,7 @@ export async function recordInvoiceEmail(orgId: string, id: string, outcome: { o
       ? { emailStatus: 'sent', emailSentAt: new Date(), emailError: null, ...(row.status === 'draft' ? { status: 'sent' } : {}) }
       : { emailStatus: 'failed', emailError: outcome.error.slice(0, 1000) },
   })
+  await recordAudit({ orgId, action: outcome.ok ? 'invoice.sent' : 'invoice.send_failed', target: { type: 'invoice', id: row.id }, details: { invoiceNumber: row.invoiceNumber, to: row.recipientEmail, ...(outcome.ok ? {} : { error: outcome.error.slice(0, 300) }) } })
   return findInvoice(orgId, id)
 }
 

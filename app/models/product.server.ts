@@ -2,6 +2,7 @@
 import type { Product } from '@prisma/client'
 import { db } from '~/lib/db.server'
 import { NotFound } from '~/lib/errors'
+import { recordAudit } from './audit-log.server'
 
 export type { Product }
 
@@ -45,4 +46,5 @@ export async function updateProduct(orgId: string, id: string, changes: ProductC
 export async function deleteProduct(orgId: string, id: string): Promise<void> {
   const product = await findProduct(orgId, id)
   await db.product.delete({ where: { id: product.id } })
+  await recordAudit({ orgId, action: 'product.deleted', target: { type: 'product', id: product.id }, details: { name: product.name } })
 }

@@ -4,6 +4,7 @@ import { Prisma, type Product, type Property, type PropertyProduct } from '@pris
 import { db } from '~/lib/db.server'
 import { Conflict, Invalid, NotFound } from '~/lib/errors'
 import { findProduct } from './product.server'
+import { recordAudit } from './audit-log.server'
 
 export type { Property }
 
@@ -135,6 +136,7 @@ export async function deleteProperty(orgId: string, id: string): Promise<void> {
     throw new Conflict('Property has connected data that prevents deletion.', { blocking, suggestions: DELETE_SUGGESTIONS })
   }
   await db.property.delete({ where: { id: property.id } })
+  await recordAudit({ orgId, action: 'property.deleted', target: { type: 'property', id: property.id }, details: { name: property.name, address: property.address } })
 }
 
 /** The catalog products assigned to a property, by name. */
@@ -203,4 +205,5 @@ export async function removeProduct(orgId: string, propertyId: string, productId
     where: { propertyId: property.id, productId, organisationId: orgId },
   })
   if (count === 0) throw new NotFound('Product is not assigned to this property')
+  await recordAudit({ orgId, action: 'property.product_removed', target: { type: 'property', id: property.id }, details: { productId } })
 }

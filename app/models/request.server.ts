@@ -7,6 +7,7 @@ import { csvRow } from '~/lib/csv'
 import { db } from '~/lib/db.server'
 import { Invalid, NotFound } from '~/lib/errors'
 import { recordRequestStatus } from './request-status.server'
+import { recordAudit } from './audit-log.server'
 
 export const REQUEST_STATUSES = ['pending', 'in_progress', 'completed', 'archived'] as const
 export type RequestStatus = (typeof REQUEST_STATUSES)[number]
@@ -203,7 +204,9 @@ export async function findRequest(orgId: string, id: string): Promise<RequestVie
  */
 export async function changeRequestStatus(orgId: string, id: string, status: RequestStatus): Promise<RequestView> {
   const requestId = await requestIdOrThrow(orgId, id)
+  const before = await db.productRequest.findUniqueOrThrow({ where: { id: requestId }, select: { status: true, orderNumber: true } })
   await db.$transaction((tx) => recordRequestStatus(tx, requestId, status))
+  await recordAudit({ orgId, action: 'request.status_changed', target: { type: 'request', id: requestId }, details: { from: before.status, to: status, orderNumber: before.orderNumber } })
   return findRequest(orgId, requestId)
 }
 

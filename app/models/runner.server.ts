@@ -5,6 +5,8 @@ import { db } from '~/lib/db.server'
 import { NotFound, Unauthorized } from '~/lib/errors'
 import type { RunnerInput } from '~/lib/schemas/dispatch'
 import { hashToken, newToken } from '~/lib/tokens.server'
+import { setActor } from '~/lib/actor-context.server'
+import { recordAudit } from './audit-log.server'
 
 export const INVALID_TOKEN = 'Invalid authentication token'
 
@@ -35,6 +37,7 @@ export async function findRunnerByToken(token: string) {
 export async function authenticateRunner(runnerId: string, token: string | null | undefined) {
   const runner = token ? await findRunnerByToken(token) : null
   if (!runner || runner.id !== runnerId || !runner.isActive) throw new Unauthorized(INVALID_TOKEN)
+  setActor({ type: 'runner', id: runner.id, name: runner.name, orgId: runner.organisationId })
   return runner
 }
 
@@ -84,6 +87,7 @@ export async function rotateRunnerToken(orgId: string, runnerId: string) {
     where: { id: runner.id },
     data: { tokenHash: hashToken(authToken) },
   })
+  await recordAudit({ orgId, action: 'runner.token_rotated', target: { type: 'runner', id: runner.id }, details: { name: runner.name } })
   return { id: runner.id, name: runner.name, authToken }
 }
 

@@ -1,6 +1,7 @@
 // Persistence for signed-in sessions (spec's `session` entity: sid, sess, expire).
 import crypto from 'node:crypto'
 import { db } from '~/lib/db.server'
+import { recordAudit } from './audit-log.server'
 
 type SessionData = Record<string, unknown>
 
@@ -37,6 +38,13 @@ export async function updateSessionRecord(sid: string, data: SessionData, expire
 
 export async function deleteSessionRecord(sid: string) {
   await db.session.deleteMany({ where: { sid } })
+}
+
+/** Ends every session the user has, on every browser and device ("sign out everywhere"). */
+export async function deleteAllSessionsOf(userId: string) {
+  const { count } = await db.session.deleteMany({ where: { userId } })
+  await recordAudit({ action: 'user.signed_out_everywhere', target: { type: 'user', id: userId }, details: { sessionsEnded: count } })
+  return count
 }
 
 /** Drops sessions past their expiry; called now and then so the table does not grow without end. */

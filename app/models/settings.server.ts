@@ -1,6 +1,7 @@
 // A manager's own preferences and the system-wide settings owners and admins may change.
 import { db } from '~/lib/db.server'
 import { Forbidden } from '~/lib/errors'
+import { recordAudit } from './audit-log.server'
 
 export type UserPreferences = {
   notificationSoundsEnabled: boolean
@@ -23,6 +24,7 @@ export async function updatePreferences(userId: string, changes: Partial<UserPre
     create: { userId, ...changes },
     update: changes,
   })
+  await recordAudit({ action: 'settings.preferences_changed', target: { type: 'user', id: userId }, details: changes })
   return pickPreferences(row)
 }
 
@@ -70,6 +72,7 @@ export async function updateSystemSettings(role: string, changes: SystemSettings
     },
     update: { value: String(changes.registration_enabled) },
   })
+  await recordAudit({ action: 'settings.system_changed', target: { type: 'system_setting', id: REGISTRATION }, details: changes })
   return {
     registration_enabled: changes.registration_enabled,
     message: changes.registration_enabled

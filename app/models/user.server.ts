@@ -1,6 +1,7 @@
 // Managers: who they are, which organisation they act for, and what a first sign-in creates.
 import { db } from '~/lib/db.server'
 import { isRegistrationEnabled } from './settings.server'
+import { recordAudit } from './audit-log.server'
 
 export type IdentityProfile = {
   email: string
@@ -23,7 +24,7 @@ export async function signInFromIdentity(profile: IdentityProfile) {
   const email = profile.email.trim().toLowerCase()
   const existing = await db.user.findUnique({ where: { email }, include: { memberships: true } })
   if (existing && existing.memberships.length > 0) {
-    return db.user.update({
+    const user = await db.user.update({
       where: { id: existing.id },
       data: {
         firstName: profile.firstName ?? existing.firstName,
@@ -31,9 +32,12 @@ export async function signInFromIdentity(profile: IdentityProfile) {
         profileImageUrl: profile.profileImageUrl ?? existing.profileImageUrl,
       },
     })
+    const first = [...existing.memberships].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]!
+    await recordSignIn(user, first.organisationId, false)
+    return user
   }
   if (!(await isRegistrationEnabled())) throw new RegistrationClosed()
-  return db.$transaction(async (tx) => {
+  const created = await db.$transaction(async (tx) => {
     const user =
       existing ??
       (await tx.user.create({
@@ -48,8 +52,14 @@ export async function signInFromIdentity(profile: IdentityProfile) {
     const organisation = await tx.organisation.create({ data: { name: orgName } })
     await tx.membership.create({ data: { userId: user.id, organisationId: organisation.id, role: 'owner' } })
     await tx.userSettings.create({ data: { userId: user.id } })
-    return user
+    return { user, organisationId: organisation.id }
   })
+  await recordSignIn(created.user, created.organisationId, true)
+  return created.user
+}
+
+function recordSignIn(user: { id: string; email: string; firstName: string | null; lastName: string | null }, orgId: string, firstTime: boolean) {
+  return recordAudit({ orgId, action: 'user.signed_in', target: { type: 'user', id: user.id }, actor: { type: 'user', id: user.id, name: displayName(user), orgId }, details: { email: user.email, firstTime } })
 }
 
 export type Manager = {

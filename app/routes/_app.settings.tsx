@@ -5,6 +5,9 @@ import { json } from '@remix-run/node'
 import { Form, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { useNotificationSound } from '~/components/notification-sound'
+import { SettingsAuditLog } from '~/components/settings-audit-log'
+import { SIGN_OUT_EVERYWHERE, SettingsSessions } from '~/components/settings-sessions'
+import { auditLogSection } from '~/models/audit-log.server'
 import { PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
@@ -15,7 +18,7 @@ import { PreferencesInput, SystemSettingsInput } from '~/lib/schemas/settings'
 import { redirectWithToast } from '~/lib/toast.server'
 import { canManageSystem, getPreferences, getSystemSettings, updatePreferences, updateSystemSettings, type UserPreferences } from '~/models/settings.server'
 import { displayName } from '~/models/user.server'
-import { requireManager } from '~/services/auth.server'
+import { endAllManagerSessions, requireManager } from '~/services/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Stockrun' }]
 
@@ -31,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     preferences: await getPreferences(manager.userId),
     system: admin ? await getSystemSettings(manager.role) : null,
+    audit: await auditLogSection(manager, new URL(request.url).searchParams),
   })
 }
 
@@ -39,6 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData()
   const intent = formData.get('intent')
   formData.delete('intent')
+  if (intent === SIGN_OUT_EVERYWHERE) return endAllManagerSessions(request, manager.userId)
   if (intent === 'system') {
     const submission = parseWithZod(formData, { schema: SystemSettingsInput })
     if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
@@ -76,7 +81,7 @@ function InfoRow({ label, value }: { label: string; value: string }) {
 }
 
 export default function SettingsPage() {
-  const { account, preferences, system } = useLoaderData<typeof loader>()
+  const { account, preferences, system, audit } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHeader title="Settings" description="Your account, notification preferences and system options" />
@@ -94,6 +99,8 @@ export default function SettingsPage() {
         </Card>
         <PreferencesCard preferences={preferences} />
         {system ? <SystemCard registrationEnabled={system.registration_enabled} /> : null}
+        <SettingsSessions />
+        {audit ? <SettingsAuditLog {...audit} /> : null}
       </div>
     </>
   )

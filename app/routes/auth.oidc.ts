@@ -2,6 +2,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { z } from 'zod'
+import { env } from '~/lib/env.server'
 import { beginSignIn, SignInNotConfigured, safeRedirect } from '~/services/auth.server'
 
 const SignInForm = z.object({
@@ -25,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (thrown instanceof Response) {
       thrown.headers.append(
         'Set-Cookie',
-        `${RETURN_COOKIE}=${encodeURIComponent(back)}; Path=/auth; HttpOnly; SameSite=Lax; Max-Age=600`,
+        `${RETURN_COOKIE}=${encodeURIComponent(back)}; Path=/auth; HttpOnly; SameSite=Lax; Max-Age=600${env().NODE_ENV === 'production' ? '; Secure' : ''}`,
       )
       return thrown
     }

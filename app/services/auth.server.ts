@@ -1,12 +1,15 @@
 // Sign-in through an OpenID Connect provider (remix-auth + remix-auth-oauth2), and the guards
 // that turn a request into the signed-in manager.
+import crypto from 'node:crypto'
 import { redirect } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { OAuth2Strategy } from 'remix-auth-oauth2'
 import { z } from 'zod'
 import { env } from '~/lib/env.server'
 import { Unauthorized } from '~/lib/errors'
-import { findManager, signInFromIdentity, type Manager } from '~/models/user.server'
+import { displayName, findManager, signInFromIdentity, type Manager } from '~/models/user.server'
+import { setActor } from '~/lib/actor-context.server'
+import { deleteAllSessionsOf } from '~/models/session.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { getSession, sessionStorage } from './session.server'
 
@@ -123,8 +126,24 @@ export async function beginSignIn(request: Request, loginHint?: string) {
   throw new Error('The identity provider did not redirect')
 }
 
+// Codes already presented on a callback, by digest, until they could no longer be valid anyway.
+// Providers refuse a reused code too; this refuses a replayed callback even before asking them.
+const CODE_LIFETIME_MS = 10 * 60_000
+const usedCodes = new Map<string, number>()
+
+function refuseReusedCode(request: Request) {
+  const code = new URL(request.url).searchParams.get('code')
+  if (!code) return
+  const now = Date.now()
+  for (const [digest, until] of usedCodes) if (until <= now) usedCodes.delete(digest)
+  const digest = crypto.createHash('sha256').update(code).digest('base64url')
+  if (usedCodes.has(digest)) throw new Error('This sign-in code was already used')
+  usedCodes.set(digest, now + CODE_LIFETIME_MS)
+}
+
 /** Finishes the code flow on the callback; answers the signed-in user's id. */
 export async function completeSignIn(request: Request) {
+  refuseReusedCode(request)
   const auth = await authenticatorFor(request)
   return auth.authenticate('oidc', request)
 }
@@ -139,7 +158,10 @@ export function clearSignInState(request: Request) {
 }
 
 export async function startManagerSession(request: Request, userId: string, redirectTo = '/') {
-  // A fresh session on every sign-in, so a session id planted before sign-in is never promoted.
+  // A fresh session on every sign-in, so a session id planted before sign-in is never promoted;
+  // the one the browser held before is ended on the server too.
+  const previous = await getSession(request)
+  if (previous.id) await sessionStorage().destroySession(previous)
   const session = await sessionStorage().getSession()
   session.set('userId', userId)
   const headers = new Headers()
@@ -153,11 +175,20 @@ export async function endManagerSession(request: Request) {
   return redirect('/login', { headers: { 'Set-Cookie': await sessionStorage().destroySession(session) } })
 }
 
+/** Ends every one of the manager's sessions, this one included, and sends them to /login. */
+export async function endAllManagerSessions(request: Request, userId: string) {
+  const session = await getSession(request)
+  await deleteAllSessionsOf(userId)
+  return redirect('/login', { headers: { 'Set-Cookie': await sessionStorage().destroySession(session) } })
+}
+
 export async function getManager(request: Request): Promise<Manager | null> {
   const session = await getSession(request)
   const userId = session.get('userId')
   if (typeof userId !== 'string') return null
-  return findManager(userId)
+  const manager = await findManager(userId)
+  if (manager) setActor({ type: 'user', id: manager.userId, name: displayName(manager), orgId: manager.orgId })
+  return manager
 }
 
 /** For pages: a visitor without a session is sent to /login and brought back afterwards. */
@@ -181,5 +212,13 @@ export async function requireApiManager(request: Request): Promise<Manager> {
 /** Only same-site paths, so a crafted link cannot bounce a manager to another site after sign-in. */
 export function safeRedirect(to: string | null | undefined, fallback = '/') {
   if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+  // Browsers drop tabs and line breaks in URLs and read a backslash as a slash: "/<tab>/evil.test" is "//evil.test".
+  if (to.includes('\\') || [...to].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return fallback
+  const base = 'http://stockrun.invalid'
+  try {
+    if (new URL(to, base).origin !== base) return fallback
+  } catch {
+    return fallback
+  }
   return to
 }

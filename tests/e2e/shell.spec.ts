@@ -35,7 +35,7 @@ test('settings show the account and save a preference as soon as its switch flip
   await signInThroughForm(page, email)
   await page.getByRole('link', { name: 'Settings' }).click()
   await expect(page.getByRole('heading', { name: 'Account Information' })).toBeVisible()
-  await expect(page.getByRole('main').getByText(email)).toBeVisible()
+  await expect(page.getByRole('main').getByText(email, { exact: true })).toBeVisible()
   await expect(page.getByText('owner', { exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Test Sound' })).toBeVisible()
 

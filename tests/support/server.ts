@@ -6,12 +6,13 @@ import type { ServerBuild } from '@remix-run/node'
 import { afterAll, beforeAll } from 'vitest'
 import { createServerApp } from '~/lib/server/express-app'
 import type { RateLimitSettings } from '~/lib/server/rate-limits'
+import type { AbuseLimitSettings } from '~/lib/server/abuse-limits'
 import { MOCK_AUTHORIZE_PATH, mockAuthorize } from '../mocks/auth'
 import { TestClient } from './client'
 
 export type TestServer = { url: string; client: () => TestClient; close: () => Promise<void> }
 
-export async function startTestServer(options: { rateLimits?: Partial<RateLimitSettings> } = {}): Promise<TestServer> {
+export async function startTestServer(options: { rateLimits?: Partial<RateLimitSettings>; abuseLimits?: Partial<AbuseLimitSettings> } = {}): Promise<TestServer> {
   const build = (await import(url.pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
   const app = createServerApp({
     build,
@@ -19,6 +20,7 @@ export async function startTestServer(options: { rateLimits?: Partial<RateLimitS
     // Tests sign in many times from one address; a test of the limit itself passes its own.
     rateLimits: { signInPerMinute: 10_000, anonymousWritesPerMinute: 10_000, ...options.rateLimits },
     mount: (a) => a.get(MOCK_AUTHORIZE_PATH, mockAuthorize),
+    abuseLimits: { scansPerMinute: 10_000, uploadsPerMinute: 10_000, ...options.abuseLimits },
   })
   const server = app.listen(0)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))

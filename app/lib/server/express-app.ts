@@ -6,6 +6,8 @@ import compression from 'compression'
 import express from 'express'
 import morgan from 'morgan'
 import { env } from '../env.server'
+import { withActorContext } from '../actor-context.server'
+import { abuseLimits, type AbuseLimitSettings } from './abuse-limits'
 import { cspNonce, refuseCrossSiteWrites, securityHeaders } from './security'
 import { DEFAULT_RATE_LIMITS, anonymousWriteLimit, signInLimit, type RateLimitSettings } from './rate-limits'
 
@@ -18,6 +20,7 @@ export type ServerAppOptions = {
   /** Extra handlers mounted before Remix, e.g. the mock identity provider's authorize page. */
   mount?: (app: express.Express) => void
   logRequests?: boolean
+  abuseLimits?: Partial<AbuseLimitSettings>
 }
 
 export function createServerApp(options: ServerAppOptions) {
@@ -38,12 +41,14 @@ export function createServerApp(options: ServerAppOptions) {
 
   const providerOrigin = env().OIDC_ISSUER ? [new URL(env().OIDC_ISSUER!).origin] : []
   app.use(cspNonce)
+  app.use(withActorContext)
   app.use(securityHeaders({ production, formTargets: providerOrigin }))
   app.use(refuseCrossSiteWrites(() => (env().PUBLIC_URL ? [new URL(env().PUBLIC_URL!).origin] : [])))
 
   // The sign-in exchange itself; merely looking at /login is not limited.
   app.use('/auth', signInLimit(limits))
   app.use(anonymousWriteLimit(limits))
+  app.use(abuseLimits(options.abuseLimits))
 
   options.mount?.(app)
 

@@ -28,7 +28,7 @@ function refuse(req: Request, res: Response) {
   else res.type('text/plain').send(message)
 }
 
-function clientKey(req: Request) {
+export function clientKey(req: Request) {
   // Fly puts the real client address in this header; elsewhere the socket's address is the client.
   return ipKeyGenerator(req.get('fly-client-ip') ?? req.ip ?? 'unknown')
 }

@@ -1,0 +1,164 @@
+// The organisation's audit log: who did what and when. Append-only from the app's side: this module
+// offers no update or delete, and the table's triggers refuse both (see the audit_log migration).
+import { db } from '~/lib/db.server'
+import { currentActor, type Actor } from '~/lib/actor-context.server'
+import { csvRow } from '~/lib/csv'
+import { z } from 'zod'
+import { Forbidden } from '~/lib/errors'
+import { AuditQuery, auditFilterFrom } from '~/lib/schemas/audit-log'
+
+export const AUDIT_ACTIONS = [
+  'request.status_changed',
+  'property.deleted',
+  'property.product_removed',
+  'product.deleted',
+  'invoice.deleted',
+  'invoice.status_changed',
+  'invoice.sent',
+  'invoice.send_failed',
+  'runner.token_rotated',
+  'assignment.link_rotated',
+  'assignment.status_changed',
+  'settings.system_changed',
+  'settings.preferences_changed',
+  'member.role_changed',
+  'user.signed_in',
+  'user.signed_out_everywhere',
+  'api_key.created',
+  'api_key.revoked',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+export type AuditEntry = {
+  /** The organisation the event belongs to; defaults to the acting manager's. */
+  orgId?: string | null
+  action: AuditAction
+  target: { type: string; id?: string | null }
+  details?: Record<string, unknown>
+  /** Who acted; defaults to whoever the current request authenticated (see actor-context). */
+  actor?: Actor
+}
+
+/**
+ * Records one event. Never throws: an audit write that fails must not undo the change a manager just
+ * made, so it is reported on the console instead (the change itself is already committed).
+ */
+export async function recordAudit(entry: AuditEntry): Promise<void> {
+  const actor = entry.actor ?? currentActor()
+  const organisationId = entry.orgId ?? actor.orgId
+  if (!organisationId) return
+  try {
+    await db.auditEvent.create({
+      data: {
+        organisationId,
+        actorType: actor.type,
+        actorId: actor.id,
+        actorName: actor.name?.slice(0, 200) ?? null,
+        action: entry.action,
+        targetType: entry.target.type,
+        targetId: entry.target.id ?? null,
+        details: entry.details ? JSON.stringify(entry.details).slice(0, 4000) : null,
+      },
+    })
+  } catch (err) {
+    console.error(`Audit event ${entry.action} could not be recorded:`, err)
+  }
+}
+
+export type AuditEventView = {
+  id: string
+  at: Date
+  actor: { type: string; id: string | null; name: string | null }
+  action: string
+  target: { type: string; id: string | null }
+  details: Record<string, unknown> | null
+}
+
+export type AuditFilter = { action?: string; actorType?: string; from?: Date; to?: Date; limit?: number }
+
+const AUDIT_ROLES = new Set(['owner', 'admin'])
+
+export function canReadAuditLog(role: string) {
+  return AUDIT_ROLES.has(role)
+}
+
+function requireAuditRole(role: string) {
+  if (!canReadAuditLog(role)) throw new Forbidden('Only an owner or admin can read the audit log.')
+}
+
+function whereFor(orgId: string, filter: AuditFilter) {
+  return {
+    organisationId: orgId,
+    // "request" matches every request.* action; a full name matches only itself.
+    ...(filter.action ? (filter.action.includes('.') ? { action: filter.action } : { action: { startsWith: `${filter.action}.` } }) : {}),
+    ...(filter.actorType ? { actorType: filter.actorType } : {}),
+    ...(filter.from || filter.to ? { at: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } } : {}),
+  }
+}
+
+function toView(row: Awaited<ReturnType<typeof db.auditEvent.findFirstOrThrow>>): AuditEventView {
+  let details: Record<string, unknown> | null = null
+  try {
+    details = row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null
+  } catch {
+    details = { raw: row.details }
+  }
+  return {
+    id: row.id,
+    at: row.at,
+    actor: { type: row.actorType, id: row.actorId, name: row.actorName },
+    action: row.action,
+    target: { type: row.targetType, id: row.targetId },
+    details,
+  }
+}
+
+export const MAX_AUDIT_PAGE = 500
+
+/** The organisation's events, newest first; owners and admins only. */
+export async function listAuditEvents(orgId: string, role: string, filter: AuditFilter = {}): Promise<AuditEventView[]> {
+  requireAuditRole(role)
+  const rows = await db.auditEvent.findMany({
+    where: whereFor(orgId, filter),
+    orderBy: [{ at: 'desc' }, { id: 'desc' }],
+    take: Math.min(filter.limit ?? 100, MAX_AUDIT_PAGE),
+  })
+  return rows.map(toView)
+}
+
+const CSV_HEADER = ['Time', 'Actor type', 'Actor id', 'Actor', 'Action', 'Target type', 'Target id', 'Details']
+const CSV_BATCH = 500
+
+/** The whole filtered log as CSV lines, a batch at a time, newest first. */
+export async function* auditCsv(orgId: string, role: string, filter: Omit<AuditFilter, 'limit'> = {}): AsyncGenerator<string> {
+  requireAuditRole(role)
+  yield csvRow(CSV_HEADER)
+  let before: { at: Date; id: string } | null = null
+  for (;;) {
+    const page: Awaited<ReturnType<typeof db.auditEvent.findMany>> = await db.auditEvent.findMany({
+      where: {
+        ...whereFor(orgId, filter),
+        ...(before ? { OR: [{ at: { lt: before.at } }, { at: before.at, id: { lt: before.id } }] } : {}),
+      },
+      orderBy: [{ at: 'desc' }, { id: 'desc' }],
+      take: CSV_BATCH,
+    })
+    for (const row of page) {
+      yield csvRow([row.at, row.actorType, row.actorId, row.actorName, row.action, row.targetType, row.targetId, row.details])
+    }
+    if (page.length < CSV_BATCH) return
+    const last = page[page.length - 1]!
+    before = { at: last.at, id: last.id }
+  }
+}
+
+/** What Settings shows: the latest events under the page's filters, or null for members. */
+export async function auditLogSection(manager: { orgId: string; role: string }, params: URLSearchParams) {
+  if (!canReadAuditLog(manager.role)) return null
+  const raw = { action: params.get('action') ?? '', actor: params.get('actor') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' }
+  const parsed = AuditQuery.safeParse(raw)
+  const filter = parsed.success ? auditFilterFrom(parsed.data) : {}
+  const errors = parsed.success ? undefined : z.flattenError(parsed.error).fieldErrors
+  const events = await listAuditEvents(manager.orgId, manager.role, { ...filter, limit: 50 })
+  return { events, filter: raw, errors }
+}
