@@ -19,6 +19,8 @@ import { Conflict, Invalid, NotFound, Unauthorized } from '~/lib/errors'
 import type { AssignInput, AssignmentStatus, ProofInput } from '~/lib/schemas/dispatch'
 import { hashToken, newToken, tokenMatches } from '~/lib/tokens.server'
 import { sendSms, type SmsOutcome } from '~/services/sms.server'
+import { recordActivity } from './activity-event.server'
+import { checkHandoverCode, recordHandoverConfirmed } from './handover.server'
 import { notifyOrganisation } from './notification.server'
 import { recordRequestStatus } from './request-status.server'
 import { findRunnerByToken, INVALID_TOKEN } from './runner.server'
@@ -231,6 +233,7 @@ export async function assignRunner(orgId: string, input: AssignInput, origin: st
       },
     })
     await recordRequestStatus(tx, request.id, 'in_progress', `Assigned to ${runner.name}`)
+    await recordActivity(tx, orgId, 'assignment.updated', assignment.id)
     await notifyOrganisation(
       orgId,
       {
@@ -271,7 +274,7 @@ export async function generateDeliveryLink(orgId: string, assignmentId: string, 
 }
 
 /** Moves an assignment on, within what the one acting may do (see the rules at the top). */
-export async function changeAssignmentStatus(access: AssignmentAccess, to: AssignmentStatus) {
+export async function changeAssignmentStatus(access: AssignmentAccess, to: AssignmentStatus, options: { handoverCode?: string | null } = {}) {
   const a = access.assignment
   const from = a.status as AssignmentStatus
   if (from === to) return toView(a)
@@ -282,6 +285,7 @@ export async function changeAssignmentStatus(access: AssignmentAccess, to: Assig
       : `A delivery that is ${statusWords(from)} cannot be marked ${statusWords(to)}.`
     throw new Conflict(reason)
   }
+  const handedOver = to === 'delivered' ? await checkHandoverCode(a, options.handoverCode) : false
   await db.$transaction(async (tx) => {
     // Only from the status we checked: two phones pressing at once cannot both move it.
     const moved = await tx.runnerAssignment.updateMany({
@@ -292,6 +296,8 @@ export async function changeAssignmentStatus(access: AssignmentAccess, to: Assig
       },
     })
     if (moved.count === 0) throw new Conflict('This delivery was just changed. Please reload and try again.')
+    await recordActivity(tx, a.organisationId, 'assignment.updated', a.id)
+    if (handedOver) await recordHandoverConfirmed(tx, a.id)
     const note = `${a.runner.name}: ${statusWords(to)}`
     if (to === 'delivered') await recordRequestStatus(tx, a.requestId, 'completed', note)
     if (to === 'cancelled') await recordRequestStatus(tx, a.requestId, 'pending', note)
@@ -334,6 +340,7 @@ export async function submitProof(access: AssignmentAccess, input: ProofInput) {
           notes: input.notes,
         },
       })
+      await recordActivity(tx, a.organisationId, 'assignment.updated', a.id)
       await notifyOrganisation(
         a.organisationId,
         {

@@ -6,6 +6,7 @@ import { Form, useActionData, useFetcher, useLoaderData } from '@remix-run/react
 import { useState } from 'react'
 import { useNotificationSound } from '~/components/notification-sound'
 import { PageHeader } from '~/components/page-header'
+import { SettingsHandover } from '~/components/settings-handover'
 import { Button } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
@@ -15,6 +16,7 @@ import { PreferencesInput, SystemSettingsInput } from '~/lib/schemas/settings'
 import { redirectWithToast } from '~/lib/toast.server'
 import { canManageSystem, getPreferences, getSystemSettings, updatePreferences, updateSystemSettings, type UserPreferences } from '~/models/settings.server'
 import { displayName } from '~/models/user.server'
+import { getOrganisationSettings, OrganisationSettingsInput, updateOrganisationSettings } from '~/models/organisation-settings.server'
 import { requireManager } from '~/services/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Stockrun' }]
@@ -31,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     preferences: await getPreferences(manager.userId),
     system: admin ? await getSystemSettings(manager.role) : null,
+    organisation: { ...(await getOrganisationSettings(manager.orgId)), canChange: admin },
   })
 }
 
@@ -39,6 +42,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData()
   const intent = formData.get('intent')
   formData.delete('intent')
+  if (intent === 'organisation') {
+    const submission = parseWithZod(formData, { schema: OrganisationSettingsInput })
+    if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+    try {
+      await updateOrganisationSettings(manager.role, manager.orgId, submission.value)
+      return redirectWithToast('/settings', { title: 'Delivery Rules Updated', description: submission.value.requireHandoverCode ? 'Runners now need the handover code.' : 'The handover code is now optional.' })
+    } catch (err) {
+      if (err instanceof Forbidden) return redirectWithToast('/settings', { title: 'Update Failed', description: err.message, variant: 'error' })
+      throw err
+    }
+  }
   if (intent === 'system') {
     const submission = parseWithZod(formData, { schema: SystemSettingsInput })
     if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
@@ -76,7 +90,7 @@ function InfoRow({ label, value }: { label: string; value: string }) {
 }
 
 export default function SettingsPage() {
-  const { account, preferences, system } = useLoaderData<typeof loader>()
+  const { account, preferences, system, organisation } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHeader title="Settings" description="Your account, notification preferences and system options" />
@@ -94,6 +108,7 @@ export default function SettingsPage() {
         </Card>
         <PreferencesCard preferences={preferences} />
         {system ? <SystemCard registrationEnabled={system.registration_enabled} /> : null}
+        <SettingsHandover requireHandoverCode={organisation.requireHandoverCode} canChange={organisation.canChange} />
       </div>
     </>
   )

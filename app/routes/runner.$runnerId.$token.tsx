@@ -57,8 +57,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       })
     }
     if (intent === 'status') {
-      const { status } = parseWith(StatusInput, { status: form.get('status') })
-      await changeAssignmentStatus(access, status)
+      const { status, handoverCode } = parseWith(StatusInput, { status: form.get('status'), handoverCode: form.get('handoverCode') })
+      await changeAssignmentStatus(access, status, { handoverCode })
       return redirectWithToast(here, {
         title: 'Status Updated',
         description: `Delivery marked as ${assignmentStatusLabel(status)}.`,

@@ -11,7 +11,9 @@ import { messagesFor, vendorLanguage, vendorT } from '~/i18n/i18next.server'
 import { VendorI18nProvider, useVendorT } from '~/i18n/provider'
 import { NotFound } from '~/lib/errors'
 import { usePolling } from '~/lib/use-polling'
+import { handoverCodeFor } from '~/models/handover.server'
 import { findTrackedRequest, type TrackingStage } from '~/models/request-intake.server'
+import { HandoverCodeBox } from '~/components/handover-code-box'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get('lang')
@@ -34,6 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       orderNumber: tracked.orderNumber,
       vendorName: tracked.vendorName,
       stage: tracked.stage,
+      // Shown until the delivery is done; only requests sent by a vendor have one.
+      handoverCode: tracked.hasHandoverCode && tracked.stage !== 'delivered' && tracked.stage !== 'closed' ? handoverCodeFor(params.token!) : null,
       items: tracked.items,
       property: tracked.property ? { id: tracked.property.id, name: tracked.property.name, address: tracked.property.address, active: tracked.property.isActive } : null,
     },
@@ -109,6 +113,7 @@ function Tracking({ tracked, lang }: { tracked: Tracked; lang: VendorLanguage })
               )
             })}
           </ol>
+          {tracked.handoverCode ? <HandoverCodeBox code={tracked.handoverCode} label={t('track.handoverCode')} hint={t('track.handoverHint')} /> : null}
         </section>
         <section aria-labelledby="track-items" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h3 id="track-items" className="text-sm font-semibold uppercase tracking-wide text-slate-600">

@@ -31,6 +31,13 @@ export const StatusInput = z.object({
   status: z.enum(ASSIGNMENT_STATUSES, {
     error: `Status must be one of ${ASSIGNMENT_STATUSES.join(', ')}`,
   }),
+  // The vendor's 4 digits, asked for when marking delivered; a blank form field means none given.
+  handoverCode: z
+    .string({ error: 'The handover code is 4 digits' })
+    .trim()
+    .regex(/^$|^\d{4}$/, 'The handover code is 4 digits')
+    .nullish()
+    .transform((v) => v || null),
 })
 
 export const ProofInput = z.object({
