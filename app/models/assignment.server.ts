@@ -338,6 +338,11 @@ export async function submitProof(access: AssignmentAccess, input: ProofInput) {
           imageUrl: input.imageUrl,
           thumbnailUrl: input.thumbnailUrl,
           notes: input.notes,
+          receivedBy: input.receivedBy ?? null,
+          signatureUrl: input.signatureUrl ?? null,
+          capturedAt: trustedCaptureTime(input.capturedAt),
+          latitude: input.latitude != null && input.longitude != null ? input.latitude : null,
+          longitude: input.latitude != null && input.longitude != null ? input.longitude : null,
         },
       })
       await recordActivity(tx, a.organisationId, 'assignment.updated', a.id)
@@ -360,6 +365,14 @@ export async function submitProof(access: AssignmentAccess, input: ProofInput) {
     throw err
   }
   return (await loadAssignment({ id: a.id }))!.proof!
+}
+
+/** A phone's clock may be off or a queue may be days old: only a plausible capture time is kept. */
+function trustedCaptureTime(given: string | null | undefined, now = new Date()) {
+  const at = given ? new Date(given) : null
+  const week = 7 * 24 * 60 * 60 * 1000
+  if (!at || Number.isNaN(at.getTime()) || at.getTime() > now.getTime() + 5 * 60_000 || at.getTime() < now.getTime() - week) return now
+  return at
 }
 
 /** The delivery page's order (spec §2.18): everything about the delivery, the address included. */
