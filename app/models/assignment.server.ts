@@ -22,6 +22,7 @@ import { sendSms, type SmsOutcome } from '~/services/sms.server'
 import { recordActivity } from './activity-event.server'
 import { checkHandoverCode, recordHandoverConfirmed } from './handover.server'
 import { notifyOrganisation } from './notification.server'
+import { stageForAssignment, tellRequesters } from './requester-updates.server'
 import { recordRequestStatus } from './request-status.server'
 import { findRunnerByToken, INVALID_TOKEN } from './runner.server'
 
@@ -255,6 +256,7 @@ export async function assignRunner(orgId: string, input: AssignInput, origin: st
     where: { id: created.id },
     data: { smsStatus },
   })
+  await tellRequesters(request.id, 'assigned', origin)
   const full = await loadAssignment({ id: created.id })
   return { ...toView(full!), shareableUrl }
 }
@@ -274,7 +276,11 @@ export async function generateDeliveryLink(orgId: string, assignmentId: string, 
 }
 
 /** Moves an assignment on, within what the one acting may do (see the rules at the top). */
-export async function changeAssignmentStatus(access: AssignmentAccess, to: AssignmentStatus, options: { handoverCode?: string | null } = {}) {
+export async function changeAssignmentStatus(
+  access: AssignmentAccess,
+  to: AssignmentStatus,
+  options: { handoverCode?: string | null; origin?: string } = {},
+) {
   const a = access.assignment
   const from = a.status as AssignmentStatus
   if (from === to) return toView(a)
@@ -313,13 +319,15 @@ export async function changeAssignmentStatus(access: AssignmentAccess, to: Assig
       tx,
     )
   })
+  const stage = stageForAssignment(to)
+  if (stage && options.origin) await tellRequesters(a.requestId, stage, options.origin)
   return toView((await loadAssignment({ id: a.id }))!)
 }
 
 /** Start Delivery on the runner's portal: the one move that reveals the address. */
-export function startDelivery(access: AssignmentAccess) {
+export function startDelivery(access: AssignmentAccess, origin?: string) {
   if (access.assignment.status !== 'assigned') throw new Conflict('Only an assigned delivery can be started.')
-  return changeAssignmentStatus(access, 'in_transit')
+  return changeAssignmentStatus(access, 'in_transit', { origin })
 }
 
 /** Records the photo (already stored through storeUploadedImage) and notes that prove the delivery. */

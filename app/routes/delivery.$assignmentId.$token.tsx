@@ -15,6 +15,7 @@ import { Dialog } from '~/components/ui/dialog'
 import { DomainError, NotFound, Unauthorized } from '~/lib/errors'
 import { parseWith } from '~/lib/http.server'
 import { readMultipartForm } from '~/lib/multipart.server'
+import { publicOrigin } from '~/lib/public-url.server'
 import { StatusInput } from '~/lib/schemas/dispatch'
 import { redirectWithToast } from '~/lib/toast.server'
 import { changeAssignmentStatus, deliveryOrder, openAssignment } from '~/models/assignment.server'
@@ -65,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       })
     }
     const { status, handoverCode } = parseWith(StatusInput, { status: form.get('status'), handoverCode: form.get('handoverCode') })
-    await changeAssignmentStatus(access, status, { handoverCode })
+    await changeAssignmentStatus(access, status, { handoverCode, origin: publicOrigin(request) })
     return redirectWithToast(here, {
       title: 'Status Updated',
       description: status === 'delivered' ? 'Marked as delivered.' : 'Marked as in transit.',
