@@ -25,6 +25,9 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       }, COALESCE_MS)
     }
     const unsubscribe = live.subscribe(reload)
+    // Whatever changed between the page loading and the stream opening (or while it was down) was
+    // never announced: catch up once on every (re)connect.
+    if (live.connected) reload()
     return () => {
       unsubscribe()
       clearTimeout(timer)

@@ -56,6 +56,12 @@ function useUnreadWatch(initial: number | undefined, enabled: boolean, play: () 
   latest.current = { fetcher, revalidator, navigation, enabled, play, live }
   const watching = initial !== undefined
 
+  // On (re)connecting, read the count once: anything that arrived while the stream was not open.
+  useEffect(() => {
+    const { fetcher } = latest.current
+    if (live && watching && fetcher.state === 'idle') fetcher.load('/api/notifications/unread')
+  }, [live, watching])
+
   // A live notification is read at once instead of at the next poll.
   useLiveEvent((message) => {
     const { fetcher } = latest.current
