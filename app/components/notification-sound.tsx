@@ -5,6 +5,7 @@
 // page has been interacted with, and that is only worth a warning.
 import { useFetcher, useNavigation, useRevalidator } from '@remix-run/react'
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { useLiveConnected, useLiveEvent } from '~/lib/use-live-events'
 
 export const NOTIFICATION_SOUND_URL = '/sounds/notification.wav'
 export const SOUND_POLL_MS = 5_000
@@ -50,15 +51,28 @@ function useUnreadWatch(initial: number | undefined, enabled: boolean, play: () 
   const revalidator = useRevalidator()
   const navigation = useNavigation()
   const previous = useRef<number | null>(initial ?? null)
-  const latest = useRef({ fetcher, revalidator, navigation, enabled, play })
-  latest.current = { fetcher, revalidator, navigation, enabled, play }
+  const live = useLiveConnected()
+  const latest = useRef({ fetcher, revalidator, navigation, enabled, play, live })
+  latest.current = { fetcher, revalidator, navigation, enabled, play, live }
   const watching = initial !== undefined
+
+  // On (re)connecting, read the count once: anything that arrived while the stream was not open.
+  useEffect(() => {
+    const { fetcher } = latest.current
+    if (live && watching && fetcher.state === 'idle') fetcher.load('/api/notifications/unread')
+  }, [live, watching])
+
+  // A live notification is read at once instead of at the next poll.
+  useLiveEvent((message) => {
+    const { fetcher } = latest.current
+    if (watching && message.type === 'notification.created' && fetcher.state === 'idle') fetcher.load('/api/notifications/unread')
+  })
 
   useEffect(() => {
     if (!watching) return
     const timer = setInterval(() => {
-      const { fetcher } = latest.current
-      if (document.visibilityState === 'visible' && fetcher.state === 'idle') fetcher.load('/api/notifications/unread')
+      const { fetcher, live } = latest.current
+      if (!live && document.visibilityState === 'visible' && fetcher.state === 'idle') fetcher.load('/api/notifications/unread')
     }, SOUND_POLL_MS)
     return () => clearInterval(timer)
   }, [watching])

@@ -4,6 +4,7 @@ import { formatDateTime } from '~/lib/format'
 import { RequestStatusBadge, STATUS_LABELS, isRequestStatus } from './request-summary'
 import { buttonClasses } from './ui/button'
 import { Dialog } from './ui/dialog'
+import { ProofDetails, type ProofFacts } from './proof-details'
 
 type DetailsRequest = {
   id: string
@@ -16,7 +17,7 @@ type DetailsRequest = {
   property: { name: string; address: string } | null
 }
 
-type Proof = { imageUrl: string; thumbnailUrl: string | null; notes: string | null; submittedAt: string }
+type Proof = { imageUrl: string; thumbnailUrl: string | null; notes: string | null; submittedAt: string } & ProofFacts
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -93,6 +94,7 @@ export function RequestDetailsDialog({
             </a>
             <p className="mt-2 text-green-900">Submitted {when(proof.submittedAt)}</p>
             {proof.notes ? <p className="text-green-900">{proof.notes}</p> : null}
+            <ProofDetails proof={proof} when={when} orderNumber={request.orderNumber} />
           </div>
         ) : (
           <p className="mt-1 text-sm text-slate-600">No delivery proof yet.</p>

@@ -6,6 +6,7 @@ import type { SerializeFrom } from '@remix-run/node'
 import type { AssignmentView } from '~/models/assignment.server'
 import { DeliveryProofBox } from './delivery-proof-box'
 import { DeliveryProofFields } from './delivery-proof-fields'
+import { HandoverCodeField } from './handover-code-field'
 import { assignmentStatusLabel, DeliveryStatusBadge } from './delivery-status-badge'
 import { Button } from './ui/button'
 import { Card, CardBody } from './ui/card'
@@ -86,6 +87,18 @@ export function RunnerAssignmentCard({ assignment, action }: { assignment: Seria
             </div>
             <Button type="submit" variant="secondary" className="h-11">
               Update Status
+            </Button>
+          </Form>
+        ) : null}
+        {a.status === 'in_transit' ? (
+          // Its own form posts straight to delivered: no JavaScript needed to show the code field.
+          <Form method="post" action={action} className="space-y-2 rounded-md border border-slate-200 p-3">
+            <input type="hidden" name="intent" value="status" />
+            <input type="hidden" name="assignmentId" value={a.id} />
+            <input type="hidden" name="status" value="delivered" />
+            <HandoverCodeField id={`handover-${a.id}`} />
+            <Button type="submit" className="h-11 w-full">
+              Mark as Delivered
             </Button>
           </Form>
         ) : null}

@@ -2,6 +2,7 @@
 import { Link } from '@remix-run/react'
 import { CheckCircle2, PackageSearch } from 'lucide-react'
 import { useVendorT } from '~/i18n/provider'
+import { HandoverCodeBox } from './handover-code-box'
 import { buttonClasses } from './ui/button'
 
 export function VendorSuccess({
@@ -9,11 +10,13 @@ export function VendorSuccess({
   vendorName,
   trackHref,
   againHref,
+  handoverCode,
 }: {
   orderNumber: string
   vendorName: string
   trackHref: string
   againHref: string
+  handoverCode?: string | null
 }) {
   const t = useVendorT()
   return (
@@ -29,6 +32,7 @@ export function VendorSuccess({
           {orderNumber}
         </dd>
       </dl>
+      {handoverCode ? <HandoverCodeBox code={handoverCode} label={t('success.handoverCode')} hint={t('success.handoverHint')} /> : null}
       <div className="mt-6 flex flex-col gap-3">
         <a href={trackHref} className={buttonClasses('secondary', 'md')}>
           <PackageSearch className="h-4 w-4" aria-hidden="true" />

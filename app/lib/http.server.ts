@@ -24,9 +24,9 @@ export function errorResponse(err: unknown): Response {
   if (err instanceof Conflict) {
     return json({ error: err.message, message: err.message, ...err.details }, { status: 409 })
   }
-  if (err instanceof Invalid) return errorJson(err.message, 400, { fieldErrors: err.fieldErrors })
   const unavailable = storageProblem(err)
   if (unavailable) return json({ error: unavailable.message }, { status: 503, headers: { 'Retry-After': String(unavailable.retryAfter) } })
+  if (err instanceof Invalid) return errorJson(err.message, err.status, { fieldErrors: err.fieldErrors })
   if (err instanceof DomainError) return errorJson(err.message, err.status)
   console.error(err)
   return errorJson('Something went wrong on our side. Please try again.', 500)

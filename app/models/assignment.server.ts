@@ -19,7 +19,10 @@ import { Conflict, Invalid, NotFound, Unauthorized } from '~/lib/errors'
 import type { AssignInput, AssignmentStatus, ProofInput } from '~/lib/schemas/dispatch'
 import { hashToken, newToken, tokenMatches } from '~/lib/tokens.server'
 import { sendSms, type SmsOutcome } from '~/services/sms.server'
+import { recordActivity } from './activity-event.server'
+import { checkHandoverCode, recordHandoverConfirmed } from './handover.server'
 import { notifyOrganisation } from './notification.server'
+import { stageForAssignment, tellRequesters } from './requester-updates.server'
 import { recordRequestStatus } from './request-status.server'
 import { findRunnerByToken, INVALID_TOKEN } from './runner.server'
 import { recordAudit } from './audit-log.server'
@@ -237,6 +240,7 @@ export async function assignRunner(orgId: string, input: AssignInput, origin: st
       },
     })
     await recordRequestStatus(tx, request.id, 'in_progress', `Assigned to ${runner.name}`)
+    await recordActivity(tx, orgId, 'assignment.updated', assignment.id)
     await notifyOrganisation(
       orgId,
       {
@@ -258,6 +262,7 @@ export async function assignRunner(orgId: string, input: AssignInput, origin: st
     where: { id: created.id },
     data: { smsStatus },
   })
+  await tellRequesters(request.id, 'assigned', origin)
   const full = await loadAssignment({ id: created.id })
   return { ...toView(full!), shareableUrl }
 }
@@ -278,7 +283,11 @@ export async function generateDeliveryLink(orgId: string, assignmentId: string, 
 }
 
 /** Moves an assignment on, within what the one acting may do (see the rules at the top). */
-export async function changeAssignmentStatus(access: AssignmentAccess, to: AssignmentStatus) {
+export async function changeAssignmentStatus(
+  access: AssignmentAccess,
+  to: AssignmentStatus,
+  options: { handoverCode?: string | null; origin?: string } = {},
+) {
   const a = access.assignment
   const from = a.status as AssignmentStatus
   if (from === to) return toView(a)
@@ -289,6 +298,7 @@ export async function changeAssignmentStatus(access: AssignmentAccess, to: Assig
       : `A delivery that is ${statusWords(from)} cannot be marked ${statusWords(to)}.`
     throw new Conflict(reason)
   }
+  const handedOver = to === 'delivered' ? await checkHandoverCode(a, options.handoverCode) : false
   await db.$transaction(async (tx) => {
     // Only from the status we checked: two phones pressing at once cannot both move it.
     const moved = await tx.runnerAssignment.updateMany({
@@ -299,6 +309,8 @@ export async function changeAssignmentStatus(access: AssignmentAccess, to: Assig
       },
     })
     if (moved.count === 0) throw new Conflict('This delivery was just changed. Please reload and try again.')
+    await recordActivity(tx, a.organisationId, 'assignment.updated', a.id)
+    if (handedOver) await recordHandoverConfirmed(tx, a.id)
     const note = `${a.runner.name}: ${statusWords(to)}`
     if (to === 'delivered') await recordRequestStatus(tx, a.requestId, 'completed', note)
     if (to === 'cancelled') await recordRequestStatus(tx, a.requestId, 'pending', note)
@@ -315,13 +327,15 @@ export async function changeAssignmentStatus(access: AssignmentAccess, to: Assig
     )
   })
   await recordAudit({ orgId: a.organisationId, action: 'assignment.status_changed', target: { type: 'assignment', id: a.id }, details: { from, to, orderNumber: a.request.orderNumber } })
+  const stage = stageForAssignment(to)
+  if (stage && options.origin) await tellRequesters(a.requestId, stage, options.origin)
   return toView((await loadAssignment({ id: a.id }))!)
 }
 
 /** Start Delivery on the runner's portal: the one move that reveals the address. */
-export function startDelivery(access: AssignmentAccess) {
+export function startDelivery(access: AssignmentAccess, origin?: string) {
   if (access.assignment.status !== 'assigned') throw new Conflict('Only an assigned delivery can be started.')
-  return changeAssignmentStatus(access, 'in_transit')
+  return changeAssignmentStatus(access, 'in_transit', { origin })
 }
 
 /** Records the photo (already stored through storeUploadedImage) and notes that prove the delivery. */
@@ -340,8 +354,14 @@ export async function submitProof(access: AssignmentAccess, input: ProofInput) {
           imageUrl: input.imageUrl,
           thumbnailUrl: input.thumbnailUrl,
           notes: input.notes,
+          receivedBy: input.receivedBy ?? null,
+          signatureUrl: input.signatureUrl ?? null,
+          capturedAt: trustedCaptureTime(input.capturedAt),
+          latitude: input.latitude != null && input.longitude != null ? input.latitude : null,
+          longitude: input.latitude != null && input.longitude != null ? input.longitude : null,
         },
       })
+      await recordActivity(tx, a.organisationId, 'assignment.updated', a.id)
       await notifyOrganisation(
         a.organisationId,
         {
@@ -361,6 +381,14 @@ export async function submitProof(access: AssignmentAccess, input: ProofInput) {
     throw err
   }
   return (await loadAssignment({ id: a.id }))!.proof!
+}
+
+/** A phone's clock may be off or a queue may be days old: only a plausible capture time is kept. */
+function trustedCaptureTime(given: string | null | undefined, now = new Date()) {
+  const at = given ? new Date(given) : null
+  const week = 7 * 24 * 60 * 60 * 1000
+  if (!at || Number.isNaN(at.getTime()) || at.getTime() > now.getTime() + 5 * 60_000 || at.getTime() < now.getTime() - week) return now
+  return at
 }
 
 /** The delivery page's order (spec §2.18): everything about the delivery, the address included. */

@@ -1,7 +1,7 @@
 // The invoice as a document: its PDF (GET /api/invoices/:id/pdf) and the e-mail that carries it.
 // Beyond the spec, each line from a delivered request shows when it was delivered and the runner's photo.
 import { db } from '~/lib/db.server'
-import { formatDate } from '~/lib/format'
+import { formatDate, formatDateTime } from '~/lib/format'
 import { formatMoney } from '~/lib/money'
 import { sendMail, type MailResult } from '~/services/mail.server'
 import { renderPdf, type Content, type TDocumentDefinitions } from '~/services/pdf.server'
@@ -25,7 +25,7 @@ async function thumbnail(url: string | null): Promise<string | null> {
   }
 }
 
-type DocumentItem = InvoiceItemView & { photo: string | null }
+type DocumentItem = InvoiceItemView & { photo: string | null; signature?: string | null }
 
 const label = (text: string): Content => ({ text, style: 'label' })
 const right = (text: string, extra: Record<string, unknown> = {}): Content => ({ text, alignment: 'right', ...extra })
@@ -38,6 +38,13 @@ function itemCell(item: DocumentItem): Content {
   if (item.deliveredAt) {
     stack.push({ text: `Delivered ${formatDate(item.deliveredAt)}`, style: 'delivered' })
     if (item.photo) stack.push({ image: item.photo, fit: [72, 54], margin: [0, 3, 0, 0] })
+    const proof = [
+      item.proofReceivedBy ? `Received by ${item.proofReceivedBy}` : null,
+      item.proofCapturedAt ? `taken ${formatDateTime(item.proofCapturedAt, 'UTC')} UTC` : null,
+      item.proofLocation ? `at ${item.proofLocation.latitude.toFixed(5)}, ${item.proofLocation.longitude.toFixed(5)}` : null,
+    ].filter(Boolean)
+    if (proof.length) stack.push({ text: proof.join(' · '), style: 'muted' })
+    if (item.signature) stack.push({ image: item.signature, fit: [96, 40], margin: [0, 3, 0, 0] })
   }
   return { stack }
 }
@@ -130,7 +137,13 @@ export async function invoicePdf(orgId: string, id: string) {
     invoiceItems(orgId, invoice.id),
     db.organisation.findUniqueOrThrow({ where: { id: orgId }, select: { name: true } }),
   ])
-  const withPhotos = await Promise.all(items.map(async (item) => ({ ...item, photo: item.deliveredAt ? await thumbnail(item.proofThumbnailUrl) : null })))
+  const withPhotos = await Promise.all(
+    items.map(async (item) => ({
+      ...item,
+      photo: item.deliveredAt ? await thumbnail(item.proofThumbnailUrl) : null,
+      signature: item.deliveredAt ? await thumbnail(item.proofSignatureUrl) : null,
+    })),
+  )
   const pdf = await renderPdf(invoiceDocument({ invoice, items: withPhotos, organisationName: org.name }))
   return { pdf, fileName: `${invoice.invoiceNumber}.pdf`, invoice, organisationName: org.name }
 }

@@ -58,6 +58,10 @@ export type InvoiceItemView = {
   /** When the request was delivered, and the runner's proof photo (thumbnail first), for the PDF. */
   deliveredAt: Date | null
   proofThumbnailUrl: string | null
+  proofReceivedBy: string | null
+  proofSignatureUrl: string | null
+  proofCapturedAt: Date | null
+  proofLocation: { latitude: number; longitude: number } | null
 }
 
 type InvoiceRow = Prisma.InvoiceGetPayload<{ include: { _count: { select: { items: true } } } }>
@@ -279,7 +283,11 @@ export async function invoiceItems(orgId: string, id: string): Promise<InvoiceIt
             where: { status: 'delivered' },
             orderBy: { deliveredAt: 'desc' },
             take: 1,
-            select: { deliveredAt: true, updatedAt: true, proof: { select: { thumbnailUrl: true, imageUrl: true } } },
+            select: {
+              deliveredAt: true,
+              updatedAt: true,
+              proof: { select: { thumbnailUrl: true, imageUrl: true, receivedBy: true, signatureUrl: true, capturedAt: true, latitude: true, longitude: true } },
+            },
           },
         },
       },
@@ -303,6 +311,10 @@ export async function invoiceItems(orgId: string, id: string): Promise<InvoiceIt
       requestDate: row.request?.createdAt ?? null,
       deliveredAt: delivery ? (delivery.deliveredAt ?? delivery.updatedAt) : null,
       proofThumbnailUrl: delivery?.proof ? (delivery.proof.thumbnailUrl ?? delivery.proof.imageUrl) : null,
+      proofReceivedBy: delivery?.proof?.receivedBy ?? null,
+      proofSignatureUrl: delivery?.proof?.signatureUrl ?? null,
+      proofCapturedAt: delivery?.proof?.capturedAt ?? null,
+      proofLocation: delivery?.proof?.latitude != null && delivery.proof.longitude != null ? { latitude: delivery.proof.latitude, longitude: delivery.proof.longitude } : null,
     }
   })
 }

@@ -4,6 +4,7 @@ import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
 import { sendSms } from '~/services/sms.server'
 import { NotFound } from '~/lib/errors'
+import { recordActivity } from './activity-event.server'
 
 export type NotificationType = 'qr_scan' | 'new_request' | 'other'
 
@@ -19,8 +20,10 @@ export type NewNotification = {
 }
 
 /** Records a notification for the organisation; pass `tx` to make it part of the caller's write. */
-export function notifyOrganisation(orgId: string, notification: NewNotification, tx: Prisma.TransactionClient = db) {
-  return tx.notification.create({ data: { organisationId: orgId, ...notification } })
+export async function notifyOrganisation(orgId: string, notification: NewNotification, tx: Prisma.TransactionClient = db) {
+  const created = await tx.notification.create({ data: { organisationId: orgId, ...notification } })
+  await recordActivity(tx, orgId, 'notification.created', created.id)
+  return created
 }
 
 /** What a manager sees: the organisation's notifications for everyone, and those addressed to them. */

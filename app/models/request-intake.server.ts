@@ -8,6 +8,8 @@ import { Invalid, NotFound } from '~/lib/errors'
 import { invalidFromZod } from '~/lib/http.server'
 import { optionalText } from '~/lib/schemas/common'
 import { hashToken, newToken } from '~/lib/tokens.server'
+import { recordActivity } from './activity-event.server'
+import { giveHandoverCode } from './handover.server'
 import { notifyOrganisation, textManagersWhoAskedForSms } from './notification.server'
 import { nextOrderNumber } from './sequence.server'
 
@@ -87,7 +89,7 @@ export async function createRequest(
   orgId: string,
   input: RequestInput,
   options: { source: RequestSource; language?: string },
-): Promise<{ request: ProductRequest; trackingToken: string }> {
+): Promise<{ request: ProductRequest; trackingToken: string; handoverCode: string | null }> {
   const parsed = requestInputSchema(options.source).safeParse(input)
   if (!parsed.success) throw invalidFromZod(parsed.error)
   const valid = parsed.data
@@ -134,6 +136,9 @@ export async function createRequest(
         history: { create: { status: 'pending', note: options.source === 'vendor' ? 'Sent by the vendor' : 'Entered by a manager' } },
       },
     })
+    await recordActivity(tx, orgId, 'request.created', request.id)
+    // Only a vendor sees their tracking page, so only their requests get a code to show at the door.
+    const handoverCode = options.source === 'vendor' ? await giveHandoverCode(tx, request.id, trackingToken) : null
     await notifyOrganisation(
       orgId,
       {
@@ -144,7 +149,7 @@ export async function createRequest(
       },
       tx,
     )
-    return { request, trackingToken, propertyName: property.name }
+    return { request, trackingToken, handoverCode, propertyName: property.name }
   })
   const { propertyName, ...result } = created
   await textManagersWhoAskedForSms(
@@ -181,9 +186,10 @@ export async function findTrackedRequest(token: string) {
       property: { select: { id: true, name: true, address: true, isActive: true } },
       items: { select: { productName: true, quantity: true }, orderBy: { productName: 'asc' } },
       assignments: { select: { status: true }, orderBy: { assignedAt: 'desc' }, take: 1 },
+      handoverCode: { select: { requestId: true } },
     },
   })
   if (!request) throw new NotFound('Request not found')
-  const { assignments, ...rest } = request
-  return { ...rest, stage: trackingStage(request.status, assignments[0]?.status ?? null) }
+  const { assignments, handoverCode, ...rest } = request
+  return { ...rest, hasHandoverCode: Boolean(handoverCode), stage: trackingStage(request.status, assignments[0]?.status ?? null) }
 }

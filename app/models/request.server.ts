@@ -229,16 +229,39 @@ export type DeliveryProofView = {
   thumbnailUrl: string | null
   notes: string | null
   submittedAt: Date
+  receivedBy: string | null
+  signatureUrl: string | null
+  capturedAt: Date | null
+  latitude: number | null
+  longitude: number | null
+  /** When the runner entered the vendor's handover code, if they did. */
+  handoverConfirmedAt: Date | null
 }
 
 /** The latest proof a runner posted for any of the request's deliveries, or null. */
 export async function latestDeliveryProof(orgId: string, id: string): Promise<DeliveryProofView | null> {
   const requestId = await requestIdOrThrow(orgId, id)
-  return db.deliveryProof.findFirst({
+  const proof = await db.deliveryProof.findFirst({
     where: { organisationId: orgId, assignment: { requestId } },
     orderBy: { submittedAt: 'desc' },
-    select: { id: true, assignmentId: true, imageUrl: true, thumbnailUrl: true, notes: true, submittedAt: true },
+    select: {
+      id: true,
+      assignmentId: true,
+      imageUrl: true,
+      thumbnailUrl: true,
+      notes: true,
+      submittedAt: true,
+      receivedBy: true,
+      signatureUrl: true,
+      capturedAt: true,
+      latitude: true,
+      longitude: true,
+      assignment: { select: { handover: { select: { confirmedAt: true } } } },
+    },
   })
+  if (!proof) return null
+  const { assignment, ...rest } = proof
+  return { ...rest, handoverConfirmedAt: assignment.handover?.confirmedAt ?? null }
 }
 
 export const CSV_HEADER = ['Order Number', 'Request ID', 'Status', 'Property', 'Address', 'Vendor', 'Products', 'Items', 'Notes', 'Created At']

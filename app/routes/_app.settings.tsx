@@ -9,6 +9,7 @@ import { SettingsAuditLog } from '~/components/settings-audit-log'
 import { SIGN_OUT_EVERYWHERE, SettingsSessions } from '~/components/settings-sessions'
 import { auditLogSection } from '~/models/audit-log.server'
 import { PageHeader } from '~/components/page-header'
+import { SettingsHandover } from '~/components/settings-handover'
 import { Button } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
@@ -19,6 +20,7 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { canManageSystem, getPreferences, getSystemSettings, updatePreferences, updateSystemSettings, type UserPreferences } from '~/models/settings.server'
 import { displayName } from '~/models/user.server'
 import { endAllManagerSessions, requireManager } from '~/services/auth.server'
+import { getOrganisationSettings, OrganisationSettingsInput, updateOrganisationSettings } from '~/models/organisation-settings.server'
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Stockrun' }]
 
@@ -35,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     preferences: await getPreferences(manager.userId),
     system: admin ? await getSystemSettings(manager.role) : null,
     audit: await auditLogSection(manager, new URL(request.url).searchParams),
+    organisation: { ...(await getOrganisationSettings(manager.orgId)), canChange: admin },
   })
 }
 
@@ -44,6 +47,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get('intent')
   formData.delete('intent')
   if (intent === SIGN_OUT_EVERYWHERE) return endAllManagerSessions(request, manager.userId)
+  if (intent === 'organisation') {
+    const submission = parseWithZod(formData, { schema: OrganisationSettingsInput })
+    if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+    try {
+      await updateOrganisationSettings(manager.role, manager.orgId, submission.value)
+      return redirectWithToast('/settings', { title: 'Delivery Rules Updated', description: submission.value.requireHandoverCode ? 'Runners now need the handover code.' : 'The handover code is now optional.' })
+    } catch (err) {
+      if (err instanceof Forbidden) return redirectWithToast('/settings', { title: 'Update Failed', description: err.message, variant: 'error' })
+      throw err
+    }
+  }
   if (intent === 'system') {
     const submission = parseWithZod(formData, { schema: SystemSettingsInput })
     if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
@@ -81,7 +95,7 @@ function InfoRow({ label, value }: { label: string; value: string }) {
 }
 
 export default function SettingsPage() {
-  const { account, preferences, system, audit } = useLoaderData<typeof loader>()
+  const { account, preferences, system, audit, organisation } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHeader title="Settings" description="Your account, notification preferences and system options" />
@@ -101,6 +115,7 @@ export default function SettingsPage() {
         {system ? <SystemCard registrationEnabled={system.registration_enabled} /> : null}
         <SettingsSessions />
         {audit ? <SettingsAuditLog {...audit} /> : null}
+        <SettingsHandover requireHandoverCode={organisation.requireHandoverCode} canChange={organisation.canChange} />
       </div>
     </>
   )

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Outlet, useLoaderData, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react'
+import { LiveEventsProvider } from '~/components/live-events'
 import { NotificationSoundProvider } from '~/components/notification-sound'
 import { Sidebar } from '~/components/sidebar'
 import { Spinner } from '~/components/ui/spinner'
@@ -38,19 +39,22 @@ export default function AppLayout() {
   const { manager, unreadCount, notificationSoundsEnabled } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
   usePolling(HEADER_POLL_MS)
+  // Live updates sit outside the sound, which listens to them for new notifications.
   return (
-    <NotificationSoundProvider enabled={notificationSoundsEnabled !== false} unreadCount={unreadCount}>
-      <Sidebar userLabel={manager.email} />
-      <div className="min-h-full lg:pl-64">
-        {navigation.state === 'loading' ? (
-          <div className="fixed right-4 top-4 z-50 rounded-full bg-white p-2 shadow" data-testid="page-loading">
-            <Spinner label="Loading page" />
-          </div>
-        ) : null}
-        <main className="mx-auto max-w-7xl px-4 pb-12 pt-16 sm:px-6 lg:pt-8">
-          <Outlet />
-        </main>
-      </div>
-    </NotificationSoundProvider>
+    <LiveEventsProvider>
+      <NotificationSoundProvider enabled={notificationSoundsEnabled !== false} unreadCount={unreadCount}>
+        <Sidebar userLabel={manager.email} />
+        <div className="min-h-full lg:pl-64">
+          {navigation.state === 'loading' ? (
+            <div className="fixed right-4 top-4 z-50 rounded-full bg-white p-2 shadow" data-testid="page-loading">
+              <Spinner label="Loading page" />
+            </div>
+          ) : null}
+          <main className="mx-auto max-w-7xl px-4 pb-12 pt-16 sm:px-6 lg:pt-8">
+            <Outlet />
+          </main>
+        </div>
+      </NotificationSoundProvider>
+    </LiveEventsProvider>
   )
 }

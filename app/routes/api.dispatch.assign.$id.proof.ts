@@ -4,9 +4,17 @@
 import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { ProofInput } from '~/lib/schemas/dispatch'
 import { openAssignment, submitProof, tokenFrom } from '~/models/assignment.server'
+import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 
 export const action = apiAction(async ({ request, params }) => {
   if (request.method !== 'POST') methodNotAllowed()
   const access = await openAssignment(params.id!, tokenFrom(request))
-  return submitProof(access, await readJson(request, ProofInput))
+  const input = await readJson(request, ProofInput)
+  // A queued proof sent again with its key answers the proof already recorded, never a second one.
+  return onceByKey(
+    idempotencyKeyOf(request),
+    { assignmentId: access.assignment.id, kind: 'proof' },
+    () => submitProof(access, input),
+    async () => (await openAssignment(params.id!, tokenFrom(request))).assignment.proof,
+  )
 })

@@ -1,14 +1,23 @@
-// PATCH /api/dispatch/assign/:id { status }: the runner (X-Runner-Token or ?token=), the holder of the
+// PATCH /api/dispatch/assign/:id { status, handoverCode? }: the runner (X-Runner-Token or ?token=), the holder of the
 // delivery link (its token), or a signed-in manager moves the assignment on; the rules are the model's.
 import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
+import { publicOrigin } from '~/lib/public-url.server'
 import { StatusInput } from '~/lib/schemas/dispatch'
-import { changeAssignmentStatus, openAssignment, openAssignmentAsManager, tokenFrom } from '~/models/assignment.server'
+import { changeAssignmentStatus, deliveryOrder, openAssignment, openAssignmentAsManager, tokenFrom } from '~/models/assignment.server'
+import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 import { requireApiManager } from '~/services/auth.server'
 
 export const action = apiAction(async ({ request, params }) => {
   if (request.method !== 'PATCH') methodNotAllowed()
   const token = tokenFrom(request)
-  const access = token ? await openAssignment(params.id!, token) : await openAssignmentAsManager((await requireApiManager(request)).orgId, params.id!)
-  const { status } = await readJson(request, StatusInput)
-  return changeAssignmentStatus(access, status)
+  const orgId = token ? null : (await requireApiManager(request)).orgId
+  const reopen = () => (orgId ? openAssignmentAsManager(orgId, params.id!) : openAssignment(params.id!, token))
+  const access = await reopen()
+  const { status, handoverCode } = await readJson(request, StatusInput)
+  return onceByKey(
+    idempotencyKeyOf(request),
+    { assignmentId: access.assignment.id, kind: 'status' },
+    () => changeAssignmentStatus(access, status, { handoverCode, origin: publicOrigin(request) }),
+    async () => deliveryOrder(await reopen()),
+  )
 })

@@ -22,11 +22,13 @@ export const action = apiAction(async ({ request }) => {
   const body = await readJson(request, VendorRequestBody)
   if (body.website) throw new Invalid('Request refused')
   const { organisationId } = await findStorefrontOwner(body.propertyId)
-  const { request: created, trackingToken } = await createRequest(organisationId, body, { source: 'vendor', language: body.language })
+  const { request: created, trackingToken, handoverCode } = await createRequest(organisationId, body, { source: 'vendor', language: body.language })
   return {
     id: created.id,
     orderNumber: created.orderNumber,
     status: created.status,
     trackingUrl: `${publicOrigin(request)}/track/${trackingToken}`,
+    // Only the submitter ever sees it: the runner asks for it at the door.
+    handoverCode,
   }
 })

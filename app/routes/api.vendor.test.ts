@@ -92,7 +92,7 @@ describe('POST /api/vendor/requests', () => {
     })
     expect(res.status).toBe(201)
     const body = await res.json()
-    expect(body).toEqual({ id: expect.any(String), orderNumber: 'ORD-000001', status: 'pending', trackingUrl: expect.stringMatching(/\/track\/[\w-]{43}$/) })
+    expect(body).toEqual({ id: expect.any(String), orderNumber: 'ORD-000001', status: 'pending', trackingUrl: expect.stringMatching(/\/track\/[\w-]{43}$/), handoverCode: expect.stringMatching(/^\d{4}$/) })
     const stored = await db.productRequest.findUniqueOrThrow({ where: { id: body.id }, include: { items: true } })
     expect(stored).toMatchObject({ organisationId: organisation.id, vendorName: 'Maria Lopez', status: 'pending' })
     expect(stored.items).toHaveLength(2)

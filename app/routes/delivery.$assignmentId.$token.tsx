@@ -8,12 +8,14 @@ import { DeliveryOrderCards } from '~/components/delivery-order-cards'
 import { DeliveryProofBox } from '~/components/delivery-proof-box'
 import { DeliveryProofFields } from '~/components/delivery-proof-fields'
 import { DeliveryStatusBadge } from '~/components/delivery-status-badge'
+import { HandoverCodeField } from '~/components/handover-code-field'
 import { Button, buttonClasses } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
 import { Dialog } from '~/components/ui/dialog'
 import { DomainError, NotFound, Unauthorized } from '~/lib/errors'
 import { parseWith } from '~/lib/http.server'
 import { readMultipartForm } from '~/lib/multipart.server'
+import { publicOrigin } from '~/lib/public-url.server'
 import { StatusInput } from '~/lib/schemas/dispatch'
 import { redirectWithToast } from '~/lib/toast.server'
 import { changeAssignmentStatus, deliveryOrder, openAssignment } from '~/models/assignment.server'
@@ -63,8 +65,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         description: 'Delivery proof has been submitted successfully.',
       })
     }
-    const { status } = parseWith(StatusInput, { status: form.get('status') })
-    await changeAssignmentStatus(access, status)
+    const { status, handoverCode } = parseWith(StatusInput, { status: form.get('status'), handoverCode: form.get('handoverCode') })
+    await changeAssignmentStatus(access, status, { handoverCode, origin: publicOrigin(request) })
     return redirectWithToast(here, {
       title: 'Status Updated',
       description: status === 'delivered' ? 'Marked as delivered.' : 'Marked as in transit.',
@@ -115,6 +117,7 @@ export default function DeliveryOrderPage() {
               <Form method="post" action={pathname}>
                 <input type="hidden" name="intent" value="status" />
                 <input type="hidden" name="status" value={next.status} />
+                {next.status === 'delivered' ? <HandoverCodeField id="delivery-handover-code" /> : null}
                 <Button type="submit" className="h-11 w-full" disabled={submitting}>
                   {next.label}
                 </Button>

@@ -9,6 +9,7 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { DomainError, Unauthorized } from '~/lib/errors'
 import { parseWith } from '~/lib/http.server'
 import { readMultipartForm } from '~/lib/multipart.server'
+import { publicOrigin } from '~/lib/public-url.server'
 import { StatusInput } from '~/lib/schemas/dispatch'
 import { redirectWithToast } from '~/lib/toast.server'
 import { changeAssignmentStatus, openAssignment, runnerAssignments, startDelivery } from '~/models/assignment.server'
@@ -50,15 +51,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     intent = String(form.get('intent') ?? '')
     const access = await openAssignment(String(form.get('assignmentId') ?? ''), params.token)
     if (intent === 'start') {
-      await startDelivery(access)
+      await startDelivery(access, publicOrigin(request))
       return redirectWithToast(here, {
         title: 'Delivery Started',
         description: 'The address is now shown.',
       })
     }
     if (intent === 'status') {
-      const { status } = parseWith(StatusInput, { status: form.get('status') })
-      await changeAssignmentStatus(access, status)
+      const { status, handoverCode } = parseWith(StatusInput, { status: form.get('status'), handoverCode: form.get('handoverCode') })
+      await changeAssignmentStatus(access, status, { handoverCode, origin: publicOrigin(request) })
       return redirectWithToast(here, {
         title: 'Status Updated',
         description: `Delivery marked as ${assignmentStatusLabel(status)}.`,

@@ -1,7 +1,10 @@
 // A vendor follows their request from the link on the success screen: no account, the unguessable
 // token is the key. Shown in the language the request was made in (or ?lang=), refreshed every 30 s.
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useLocation } from '@remix-run/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { RequesterNotifyForm } from '~/components/requester-notify-form'
+import { listenToRequest, RequesterContactInput } from '~/models/requester-updates.server'
 import { Check } from 'lucide-react'
 import { useHydrated } from '~/components/vendor-cart'
 import { VendorHeader, VendorMain, VendorNotFound } from '~/components/vendor-header'
@@ -11,7 +14,9 @@ import { messagesFor, vendorLanguage, vendorT } from '~/i18n/i18next.server'
 import { VendorI18nProvider, useVendorT } from '~/i18n/provider'
 import { NotFound } from '~/lib/errors'
 import { usePolling } from '~/lib/use-polling'
+import { handoverCodeFor } from '~/models/handover.server'
 import { findTrackedRequest, type TrackingStage } from '~/models/request-intake.server'
+import { HandoverCodeBox } from '~/components/handover-code-box'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get('lang')
@@ -34,10 +39,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       orderNumber: tracked.orderNumber,
       vendorName: tracked.vendorName,
       stage: tracked.stage,
+      // Shown until the delivery is done; only requests sent by a vendor have one.
+      handoverCode: tracked.hasHandoverCode && tracked.stage !== 'delivered' && tracked.stage !== 'closed' ? handoverCodeFor(params.token!) : null,
       items: tracked.items,
       property: tracked.property ? { id: tracked.property.id, name: tracked.property.name, address: tracked.property.address, active: tracked.property.isActive } : null,
     },
   })
+}
+
+/** The vendor asks to hear back: saved, then back to the page (works without JavaScript). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: RequesterContactInput })
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+  try {
+    await listenToRequest(params.token!, submission.value)
+  } catch (err) {
+    if (err instanceof NotFound) throw new Response('Not found', { status: 404 })
+    throw err
+  }
+  const url = new URL(request.url)
+  url.searchParams.set('notify', 'saved')
+  return redirect(url.pathname + url.search)
 }
 
 // The token is the only key: keep the page out of caches and search engines.
@@ -109,6 +131,7 @@ function Tracking({ tracked, lang }: { tracked: Tracked; lang: VendorLanguage })
               )
             })}
           </ol>
+          {tracked.handoverCode ? <HandoverCodeBox code={tracked.handoverCode} label={t('track.handoverCode')} hint={t('track.handoverHint')} /> : null}
         </section>
         <section aria-labelledby="track-items" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h3 id="track-items" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
@@ -123,6 +146,7 @@ function Tracking({ tracked, lang }: { tracked: Tracked; lang: VendorLanguage })
             ))}
           </ul>
         </section>
+        {tracked.stage !== 'delivered' && tracked.stage !== 'closed' ? <NotifySection /> : null}
         <div className="flex flex-col gap-3 text-sm">
           {hydrated ? <p className="text-slate-600">{t('track.autoRefresh')}</p> : null}
           <Link to={location.pathname + location.search} className="font-medium text-brand-600 underline">
@@ -136,5 +160,26 @@ function Tracking({ tracked, lang }: { tracked: Tracked; lang: VendorLanguage })
         </div>
       </VendorMain>
     </div>
+  )
+}
+
+function NotifySection() {
+  const t = useVendorT()
+  const actionData = useActionData<typeof action>()
+  const location = useLocation()
+  const saved = new URLSearchParams(location.search).get('notify') === 'saved'
+  return (
+    <RequesterNotifyForm
+      lastResult={actionData?.result}
+      saved={saved}
+      text={{
+        heading: t('track.notify.heading'),
+        intro: t('track.notify.intro'),
+        email: t('track.notify.email'),
+        phone: t('track.notify.phone'),
+        submit: t('track.notify.submit'),
+        saved: t('track.notify.saved'),
+      }}
+    />
   )
 }

@@ -17,6 +17,7 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { changeCart, countScanOncePerVisit, keepOffered, readCart, saveCart, type CartChange } from '~/lib/vendor-cart.server'
 import { VENDOR_MAX_QUANTITY } from '~/models/request-intake.server'
 import { findStorefront, listStorefrontProducts, type Storefront } from '~/models/storefront.server'
+import { handoverCodeFor } from '~/models/handover.server'
 
 function requestPath(propertyId: string, lang: VendorLanguage, step?: 'finalize' | 'sent') {
   return `/vendor/${propertyId}/request?lang=${lang}${step ? `&step=${step}` : ''}`
@@ -59,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       lines: cart.lines,
       maxQuantity: VENDOR_MAX_QUANTITY,
       step: step === 'finalize' ? ('finalize' as const) : step === 'sent' && cart.sent ? ('sent' as const) : null,
-      sent: step === 'sent' ? cart.sent : null,
+      sent: step === 'sent' && cart.sent ? { ...cart.sent, handoverCode: handoverCodeFor(cart.sent.trackingToken) } : null,
       nameError: url.searchParams.get('error') === 'name',
       langInUrl: url.searchParams.has('lang'),
     },
@@ -159,6 +160,7 @@ function RequestPage({ data }: { data: FoundData }) {
             orderNumber={data.sent.orderNumber}
             vendorName={data.sent.vendorName}
             trackHref={`/track/${data.sent.trackingToken}`}
+            handoverCode={data.sent.handoverCode}
             againHref={pagePath}
           />
         </VendorMain>

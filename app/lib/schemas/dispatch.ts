@@ -31,6 +31,13 @@ export const StatusInput = z.object({
   status: z.enum(ASSIGNMENT_STATUSES, {
     error: `Status must be one of ${ASSIGNMENT_STATUSES.join(', ')}`,
   }),
+  // The vendor's 4 digits, asked for when marking delivered; a blank form field means none given.
+  handoverCode: z
+    .string({ error: 'The handover code is 4 digits' })
+    .trim()
+    .regex(/^$|^\d{4}$/, 'The handover code is 4 digits')
+    .nullish()
+    .transform((v) => v || null),
 })
 
 export const ProofInput = z.object({
@@ -38,5 +45,11 @@ export const ProofInput = z.object({
   imageUrl: requiredText('Please upload a photo', 2000).refine(isAllowedImageUrl, IMAGE_URL_NOT_ALLOWED),
   thumbnailUrl: optionalText(2000).refine((v) => v === null || isAllowedImageUrl(v), IMAGE_URL_NOT_ALLOWED),
   notes: optionalText(2000),
+  // Issue 16: who took it, their signature (uploaded like the photo), when and where it was taken.
+  receivedBy: optionalText(120),
+  signatureUrl: optionalText(2000).refine((v) => v === null || isAllowedImageUrl(v), IMAGE_URL_NOT_ALLOWED),
+  capturedAt: z.iso.datetime({ error: 'Capture time must be an ISO date-time', offset: true }).nullish(),
+  latitude: z.number({ error: 'Latitude must be a number' }).min(-90).max(90).nullish(),
+  longitude: z.number({ error: 'Longitude must be a number' }).min(-180).max(180).nullish(),
 })
 export type ProofInput = z.infer<typeof ProofInput>

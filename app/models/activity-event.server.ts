@@ -1,0 +1,51 @@
+// What changed, in order, for the live updates managers watch (GET /api/events). A row is written in
+// the same transaction as the change it announces, on the primary; LiteFS copies it to every replica,
+// where the one shared poller (lib/live-events.server.ts) finds it by its increasing id.
+import type { Prisma } from '@prisma/client'
+import { db } from '~/lib/db.server'
+
+export const ACTIVITY_TYPES = ['request.created', 'request.updated', 'assignment.updated', 'notification.created'] as const
+export type ActivityType = (typeof ACTIVITY_TYPES)[number]
+
+export type ActivityEvent = { seq: number; organisationId: string; type: ActivityType; id: string; at: Date }
+
+/** A resuming client gets at most this many missed events; older ones are pruned anyway. */
+export const RESUME_LIMIT = 500
+/** Live updates are for what happens now: a day of events is plenty for resuming. */
+export const KEEP_EVENTS_MS = 24 * 60 * 60 * 1000
+
+export function recordActivity(tx: Prisma.TransactionClient, orgId: string, type: ActivityType, subjectId: string) {
+  return tx.activityEvent.create({ data: { organisationId: orgId, type, subjectId } })
+}
+
+function toEvent(row: { id: number; organisationId: string; type: string; subjectId: string; at: Date }): ActivityEvent {
+  return { seq: row.id, organisationId: row.organisationId, type: row.type as ActivityType, id: row.subjectId, at: row.at }
+}
+
+/** The newest event's position (0 when there is none): where a fresh listener starts. */
+export async function latestActivitySeq() {
+  const row = await db.activityEvent.findFirst({ orderBy: { id: 'desc' }, select: { id: true } })
+  return row?.id ?? 0
+}
+
+/** Every organisation's events after `seq`, oldest first: the one query the shared poller runs. */
+export async function activityAfter(seq: number, take = 1000) {
+  const rows = await db.activityEvent.findMany({ where: { id: { gt: seq } }, orderBy: { id: 'asc' }, take })
+  return rows.map(toEvent)
+}
+
+/** One organisation's events after `seq` (a client resuming with Last-Event-ID). */
+export async function organisationActivityAfter(orgId: string, seq: number) {
+  const rows = await db.activityEvent.findMany({
+    where: { organisationId: orgId, id: { gt: seq } },
+    orderBy: { id: 'asc' },
+    take: RESUME_LIMIT,
+  })
+  return rows.map(toEvent)
+}
+
+/** Drops events older than a day (a primary job). */
+export async function pruneActivity(now: Date) {
+  const { count } = await db.activityEvent.deleteMany({ where: { at: { lt: new Date(now.getTime() - KEEP_EVENTS_MS) } } })
+  return count
+}

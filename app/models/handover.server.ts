@@ -1,0 +1,115 @@
+// The handover code (issue 16): four digits the vendor shows the runner, so a delivery is marked
+// delivered only in front of the person who asked for it.
+//
+// Storage: the code is never stored. It is derived from the vendor's tracking token (which only the
+// vendor holds; the database keeps the token's digest), so the tracking page can show it again at any
+// time. To check a code the database keeps an HMAC of it keyed by the session secret, so a copy of the
+// database alone (a backup, a replica) cannot brute-force the 10,000 possibilities. See decision 031.
+import crypto from 'node:crypto'
+import type { Prisma } from '@prisma/client'
+import { db } from '~/lib/db.server'
+import { env } from '~/lib/env.server'
+import { Invalid } from '~/lib/errors'
+import { getOrganisationSettings } from './organisation-settings.server'
+
+export const HANDOVER_MAX_WRONG = 5
+export const HANDOVER_LOCK_MINUTES = 15
+
+/** 422: the code is missing or wrong; the runner can try again. */
+export class HandoverRefused extends Invalid {
+  status = 422
+}
+/** 429: too many wrong codes; the delivery waits out the lock. */
+export class HandoverLocked extends Invalid {
+  status = 429
+}
+
+export const HANDOVER_MESSAGES = {
+  required: 'Enter the 4-digit handover code the vendor was given.',
+  wrong: (left: number) => `That handover code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left before this delivery locks.`,
+  locked: (minutes: number) =>
+    `Too many wrong handover codes. This delivery is locked for ${minutes} more minute${minutes === 1 ? '' : 's'}; ask the vendor for their code.`,
+} as const
+
+/** The vendor's code, the same every time for the same tracking token. */
+export function handoverCodeFor(trackingToken: string) {
+  const digest = crypto.createHmac('sha256', 'stockrun-handover-code').update(trackingToken, 'utf8').digest()
+  return String(digest.readUInt32BE(0) % 10_000).padStart(4, '0')
+}
+
+function codeDigest(secret: string, requestId: string, code: string) {
+  return crypto.createHmac('sha256', secret).update(`handover:${requestId}:${code}`, 'utf8').digest('hex')
+}
+
+/** Part of the transaction that creates the request; returns the code to show the vendor once. */
+export async function giveHandoverCode(tx: Prisma.TransactionClient, requestId: string, trackingToken: string) {
+  const code = handoverCodeFor(trackingToken)
+  await tx.handoverCode.create({ data: { requestId, codeHash: codeDigest(env().sessionSecrets[0]!, requestId, code) } })
+  return code
+}
+
+function codeMatches(stored: string, requestId: string, code: string) {
+  // Every secret still accepted, so rotating SESSION_SECRET does not strand open deliveries.
+  return env().sessionSecrets.some((secret) => {
+    const given = Buffer.from(codeDigest(secret, requestId, code), 'hex')
+    const kept = Buffer.from(stored, 'hex')
+    return given.length === kept.length && crypto.timingSafeEqual(given, kept)
+  })
+}
+
+export type HandoverTarget = { id: string; organisationId: string; requestId: string }
+
+/**
+ * Checks the code before an assignment is marked delivered. With the organisation's setting on, a
+ * request that has a code needs it; without, a code given is still checked. A wrong code is counted
+ * (outside the caller's transaction, so a refusal still counts) and the fifth locks the delivery.
+ * Returns whether the right code was given, for the caller to record with the status change.
+ */
+export async function checkHandoverCode(a: HandoverTarget, given: string | null | undefined, now = new Date()): Promise<boolean> {
+  const [stored, settings, check] = await Promise.all([
+    db.handoverCode.findUnique({ where: { requestId: a.requestId } }),
+    getOrganisationSettings(a.organisationId),
+    db.handoverCheck.findUnique({ where: { assignmentId: a.id } }),
+  ])
+  const code = given?.trim() || null
+  if (!stored) return false
+  if (!code && !settings.requireHandoverCode) return false
+  if (check?.lockedUntil && check.lockedUntil > now) {
+    const minutes = Math.ceil((check.lockedUntil.getTime() - now.getTime()) / 60_000)
+    throw new HandoverLocked(HANDOVER_MESSAGES.locked(minutes), { handoverCode: [HANDOVER_MESSAGES.locked(minutes)] })
+  }
+  if (!code) throw new HandoverRefused(HANDOVER_MESSAGES.required, { handoverCode: [HANDOVER_MESSAGES.required] })
+  if (/^\d{4}$/.test(code) && codeMatches(stored.codeHash, a.requestId, code)) return true
+
+  // A lock that ran out starts a fresh count.
+  const expired = check?.lockedUntil && check.lockedUntil <= now
+  const counted = await db.handoverCheck.upsert({
+    where: { assignmentId: a.id },
+    create: { assignmentId: a.id, failedAttempts: 1 },
+    update: expired ? { failedAttempts: 1, lockedUntil: null } : { failedAttempts: { increment: 1 } },
+  })
+  if (counted.failedAttempts >= HANDOVER_MAX_WRONG) {
+    await db.handoverCheck.update({
+      where: { assignmentId: a.id },
+      data: { failedAttempts: 0, lockedUntil: new Date(now.getTime() + HANDOVER_LOCK_MINUTES * 60_000) },
+    })
+    throw new HandoverLocked(HANDOVER_MESSAGES.locked(HANDOVER_LOCK_MINUTES), { handoverCode: [HANDOVER_MESSAGES.locked(HANDOVER_LOCK_MINUTES)] })
+  }
+  const message = HANDOVER_MESSAGES.wrong(HANDOVER_MAX_WRONG - counted.failedAttempts)
+  throw new HandoverRefused(message, { handoverCode: [message] })
+}
+
+/** Inside the delivery's transaction: the right code was shown at the door. */
+export function recordHandoverConfirmed(tx: Prisma.TransactionClient, assignmentId: string, at = new Date()) {
+  return tx.handoverCheck.upsert({
+    where: { assignmentId },
+    create: { assignmentId, confirmedAt: at },
+    update: { confirmedAt: at, failedAttempts: 0, lockedUntil: null },
+  })
+}
+
+/** For the manager's proof view: when the code was confirmed, if it was. */
+export async function handoverConfirmedAt(assignmentId: string) {
+  const check = await db.handoverCheck.findUnique({ where: { assignmentId }, select: { confirmedAt: true } })
+  return check?.confirmedAt ?? null
+}

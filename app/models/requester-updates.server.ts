@@ -1,0 +1,111 @@
+// The requester hears back (issue 16): a vendor leaves an e-mail address or a phone number on the
+// tracking page and is told when the request is assigned, on its way and delivered. Each message is
+// claimed by a unique (subscription, stage) row before it is sent, so a repeated status change, a
+// retried form or two machines racing never send it twice. Runs only from actions (the primary).
+import crypto from 'node:crypto'
+import { z } from 'zod'
+import { db } from '~/lib/db.server'
+import { NotFound } from '~/lib/errors'
+import { hashToken } from '~/lib/tokens.server'
+import { sendMail } from '~/services/mail.server'
+import { sendSms } from '~/services/sms.server'
+import type { TrackingStage } from './request-intake.server'
+
+export type RequesterStage = Extract<TrackingStage, 'assigned' | 'on_the_way' | 'delivered'>
+
+const PHONE = /^\+?[0-9][0-9 ().-]{6,19}$/
+export const NOTIFY_MESSAGES = {
+  missing: 'Enter an e-mail address or a phone number.',
+  email: 'Enter an e-mail address like name@example.com.',
+  phone: 'Enter a phone number like +1 212 555 0100.',
+} as const
+
+export const RequesterContactInput = z
+  .object({
+    email: z.string().trim().max(320).optional().transform((v) => v || null).pipe(z.email({ error: NOTIFY_MESSAGES.email }).nullable()),
+    phone: z.string().trim().max(40).optional().transform((v) => v || null).pipe(z.string().regex(PHONE, NOTIFY_MESSAGES.phone).nullable()),
+  })
+  .refine((v) => v.email || v.phone, { message: NOTIFY_MESSAGES.missing, path: ['email'] })
+
+const STAGE_TEXT: Record<RequesterStage, string> = {
+  assigned: 'has been assigned to a runner',
+  on_the_way: 'is on its way',
+  delivered: 'has been delivered',
+}
+
+/** Starts (or restarts) messages about the request behind this tracking token. */
+export async function listenToRequest(trackingToken: string, contact: { email: string | null; phone: string | null }) {
+  const request = await db.productRequest.findUnique({ where: { trackingTokenHash: hashToken(trackingToken) }, select: { id: true, organisationId: true } })
+  if (!request) throw new NotFound('Request not found')
+  const wanted = [
+    ...(contact.email ? [{ channel: 'email', address: contact.email.toLowerCase() }] : []),
+    ...(contact.phone ? [{ channel: 'sms', address: contact.phone.replace(/[ ().-]/g, '') }] : []),
+  ]
+  for (const { channel, address } of wanted) {
+    await db.requesterSubscription.upsert({
+      where: { requestId_channel_address: { requestId: request.id, channel, address } },
+      create: { organisationId: request.organisationId, requestId: request.id, channel, address, stopToken: crypto.randomBytes(24).toString('base64url') },
+      update: { stoppedAt: null },
+    })
+  }
+  return wanted
+}
+
+/** The stop link's subscription (for its confirmation page); null when unknown. */
+export async function findRequesterSubscription(stopToken: string) {
+  if (!stopToken) return null
+  return db.requesterSubscription.findUnique({
+    where: { stopToken },
+    select: { channel: true, stoppedAt: true, request: { select: { orderNumber: true } } },
+  })
+}
+
+export async function stopRequesterMessages(stopToken: string) {
+  const { count } = await db.requesterSubscription.updateMany({ where: { stopToken, stoppedAt: null }, data: { stoppedAt: new Date() } })
+  if (count === 0 && !(await findRequesterSubscription(stopToken))) throw new NotFound('This link is not valid.')
+}
+
+/** After the change has been committed: one message per listener for the stage, ever. */
+export async function tellRequesters(requestId: string, stage: RequesterStage, origin: string) {
+  const listeners = await db.requesterSubscription.findMany({
+    where: { requestId, stoppedAt: null, messages: { none: { stage } } },
+    select: { id: true, channel: true, address: true, stopToken: true, request: { select: { orderNumber: true, organisation: { select: { name: true } } } } },
+  })
+  for (const listener of listeners) {
+    try {
+      await db.requesterMessage.create({ data: { subscriptionId: listener.id, stage, outcome: 'sending' } })
+    } catch (err) {
+      if ((err as { code?: string }).code === 'P2002') continue // someone else already sent it
+      throw err
+    }
+    const stop = `${origin}/track/stop/${listener.stopToken}`
+    const what = `Your request ${listener.request.orderNumber} ${STAGE_TEXT[stage]}.`
+    let outcome = 'sent'
+    try {
+      if (listener.channel === 'sms') {
+        outcome = await sendSms(listener.address, `${listener.request.organisation.name}: ${what} Stop: ${stop}`)
+      } else {
+        await sendMail({
+          to: listener.address,
+          subject: `${listener.request.orderNumber} ${STAGE_TEXT[stage]}`,
+          text: `${what}\n\nTo stop these messages: ${stop}\n`,
+          html: `<p>${escapeHtml(what)}</p><p><a href="${escapeHtml(stop)}">Stop these messages</a></p>`,
+        })
+      }
+    } catch (err) {
+      console.warn(`Requester update for ${listener.request.orderNumber} failed:`, err)
+      outcome = 'failed'
+    }
+    await db.requesterMessage.update({ where: { subscriptionId_stage: { subscriptionId: listener.id, stage } }, data: { outcome } })
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** Which message an assignment's new status warrants. */
+export function stageForAssignment(status: string): RequesterStage | null {
+  if (status === 'assigned') return 'assigned'
+  if (status === 'picked_up' || status === 'in_transit') return 'on_the_way'
+  if (status === 'delivered') return 'delivered'
+  return null
+}
