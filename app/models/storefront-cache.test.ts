@@ -6,21 +6,56 @@ import { expect, test } from 'vitest'
 import { updateProduct } from '~/models/product.server'
 import { givenStorefront } from '../../tests/fixtures/vendor'
 import { withTestServer } from '../../tests/support/server'
+import type { TestClient } from '../../tests/support/client'
 
 const app = withTestServer()
+// One phone: after its first view it carries only the language and visit cookies, so its later
+// views are the ones the page cache answers.
+let phone: TestClient
 
 async function vendorPage(propertyId: string) {
-  const res = await app.client().get(`/vendor/${propertyId}/request?lang=en`)
-  return { status: res.status, html: await res.text() }
+  phone ??= app.client()
+  const res = await phone.get(`/vendor/${propertyId}/request?lang=en`)
+  return { status: res.status, html: await res.text(), cache: res.headers.get('x-page-cache'), csp: res.headers.get('content-security-policy') ?? '' }
 }
 
-test("a manager's product rename shows on the vendor page at once", async () => {
+test("a manager's product rename shows on the vendor page at once, even on a page served from the cache", async () => {
   const { organisation, property, products } = await givenStorefront()
   expect((await vendorPage(property.id)).html).toContain('Hand Soap Refill')
+  await vendorPage(property.id)
+  const cached = await vendorPage(property.id)
+  expect(cached.cache).toBe('hit')
+  expect(cached.html).toContain('Hand Soap Refill')
   await updateProduct(organisation.id, products[0]!.id, { name: 'Foaming Hand Soap' })
   const { html } = await vendorPage(property.id)
   expect(html).toContain('Foaming Hand Soap')
   expect(html).not.toContain('Hand Soap Refill')
+})
+
+test('a page from the cache carries the nonce of its own response, never the one it was first rendered with', async () => {
+  const { property } = await givenStorefront({ name: 'Nonce Place' })
+  const seen = new Set<string>()
+  const answeredBy = []
+  for (let i = 0; i < 4; i++) {
+    const page = await vendorPage(property.id)
+    answeredBy.push(page.cache)
+    const nonce = /'nonce-([^']+)'/.exec(page.csp)?.[1]
+    expect(nonce).toBeTruthy()
+    expect(page.html).toContain(`nonce="${nonce}"`)
+    seen.add(nonce!)
+  }
+  expect(seen.size).toBe(4)
+  expect(answeredBy.slice(2)).toEqual(['hit', 'hit'])
+})
+
+test('a phone with a cart gets its own page, not the shared one', async () => {
+  const { property, products } = await givenStorefront({ name: 'Cart Court' })
+  const c = app.client()
+  await c.get(`/vendor/${property.id}/request?lang=en`)
+  await c.postForm(`/vendor/${property.id}/request`, { intent: 'add', productId: products[0]!.id, lang: 'en' })
+  const res = await c.get(`/vendor/${property.id}/request?lang=en`)
+  expect(res.headers.get('x-page-cache')).toBeNull()
+  expect(await res.text()).toMatch(/Quantity: 1/)
 })
 
 test('a write that arrives from another machine (another connection to the file) shows at once too', async () => {

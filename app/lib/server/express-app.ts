@@ -7,6 +7,7 @@ import express from 'express'
 import morgan from 'morgan'
 import { env } from '../env.server'
 import { cspNonce, refuseCrossSiteWrites, securityHeaders } from './security'
+import { vendorPageCache } from './page-cache'
 import { DEFAULT_RATE_LIMITS, anonymousWriteLimit, signInLimit, type RateLimitSettings } from './rate-limits'
 
 export type ServerAppOptions = {
@@ -53,6 +54,7 @@ export function createServerApp(options: ServerAppOptions) {
   }
 
   options.mount?.(app)
+  app.use(vendorPageCache())
 
   // In production the build never changes: handing Remix the object (not a getter) lets it derive
   // its route table once instead of on every request. Development keeps the getter for reloads.
