@@ -46,7 +46,11 @@ export function vendorPageCache() {
     if (kept) {
       for (const [name, value] of kept.headers) res.setHeader(name, value)
       res.setHeader('x-page-cache', 'hit')
-      res.status(200).send(kept.html.split(PLACEHOLDER).join(nonce))
+      // res.end, not res.send: no ETag hashed over the whole page on every answer.
+      const body = Buffer.from(kept.html.split(PLACEHOLDER).join(nonce))
+      res.setHeader('Content-Length', body.length)
+      res.statusCode = 200
+      res.end(body)
       return
     }
 
