@@ -1,6 +1,6 @@
 // The vendor pages, reused as rendered. A whole building of vendors scans one code in the same
 // minute and every one of them gets the same bytes: rendering React for each costs ~50× what
-// sending the bytes does. A rendered page is kept, with its CSP nonce swapped for a placeholder,
+// sending the bytes does. A rendered page is kept cut where its CSP nonce was,
 // and replayed with the request's own nonce; it is dropped as soon as ANY write commits to the
 // database (dataVersion, which also sees writes replicated from another machine).
 //
@@ -12,11 +12,11 @@ import { dataVersion } from '../db-version.server'
 
 const PAGES = /^\/vendor\/[^/]+(\/request)?\/?$/
 const HARMLESS_COOKIES = new Set(['vendor_lang', 'vendor_visit'])
-const PLACEHOLDER = '\u0000nonce\u0000'
 const MAX_PAGES = 500
 const REPLAYED_HEADERS = ['content-type', 'cache-control', 'vary', 'content-language']
 
-type Kept = { headers: Array<[string, string]>; html: string }
+/** The page as bytes, cut where its nonce goes. */
+type Kept = { headers: Array<[string, string]>; parts: Buffer[] }
 
 function cookieNames(header: string | undefined) {
   if (!header) return []
@@ -47,7 +47,8 @@ export function vendorPageCache() {
       for (const [name, value] of kept.headers) res.setHeader(name, value)
       res.setHeader('x-page-cache', 'hit')
       // res.end, not res.send: no ETag hashed over the whole page on every answer.
-      const body = Buffer.from(kept.html.split(PLACEHOLDER).join(nonce))
+      const fresh = Buffer.from(nonce)
+      const body = Buffer.concat(kept.parts.flatMap((part, i) => (i === 0 ? [part] : [fresh, part])))
       res.setHeader('Content-Length', body.length)
       res.statusCode = 200
       res.end(body)
@@ -76,7 +77,8 @@ export function vendorPageCache() {
           return value === undefined ? [] : [[name, String(value)] as [string, string]]
         })
         if (pages.size >= MAX_PAGES) pages.clear()
-        pages.set(key, { headers, html: Buffer.concat(chunks).toString('utf8').split(nonce).join(PLACEHOLDER) })
+        const parts = Buffer.concat(chunks).toString('utf8').split(nonce).map((part) => Buffer.from(part))
+        pages.set(key, { headers, parts })
       }
       return end(chunk, ...rest)
     }) as Response['end']
