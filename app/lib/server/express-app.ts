@@ -54,7 +54,8 @@ export function createServerApp(options: ServerAppOptions) {
   }
 
   options.mount?.(app)
-  app.use(vendorPageCache())
+  // Not in development: a rebuilt page must show at once, and a rebuild commits nothing.
+  if (options.mode !== 'development') app.use(vendorPageCache())
 
   // In production the build never changes: handing Remix the object (not a getter) lets it derive
   // its route table once instead of on every request. Development keeps the getter for reloads.
