@@ -2,6 +2,7 @@
 // property, only its name and address, and only the active products assigned to it; never prices,
 // organisation ids or anything else of the organisation's.
 import { db } from '~/lib/db.server'
+import { dataVersion } from '~/lib/db-version.server'
 import { NotFound } from '~/lib/errors'
 
 export type Storefront = { id: string; name: string; address: string }
@@ -16,15 +17,68 @@ export type StorefrontProduct = {
   imageAlt: string | null
 }
 
-/** The property and, for the server's own use only, the organisation it belongs to. */
-export async function findStorefrontOwner(propertyId: string) {
+type StorefrontData = { storefront: Storefront; organisationId: string; products: StorefrontProduct[] } | null
+
+/** The property, its organisation and its offered products, in one round trip's worth of queries. */
+async function loadStorefront(propertyId: string): Promise<StorefrontData> {
   const property = await db.property.findFirst({
     where: { id: propertyId, isActive: true, qrCodeActive: true },
-    select: { id: true, name: true, address: true, organisationId: true },
+    select: {
+      id: true,
+      name: true,
+      address: true,
+      organisationId: true,
+      products: {
+        where: { product: { isActive: true } },
+        select: {
+          product: {
+            select: { id: true, name: true, category: true, description: true, imageUrl: true, thumbnailUrl: true, imageAlt: true },
+          },
+        },
+      },
+    },
   })
-  if (!property) throw new NotFound('Property not found')
-  const { organisationId, ...storefront } = property
-  return { storefront: storefront satisfies Storefront, organisationId }
+  if (!property) return null
+  const { organisationId, products, ...storefront } = property
+  return {
+    storefront: storefront satisfies Storefront,
+    organisationId,
+    products: products
+      .map((row) => row.product)
+      .sort((a, b) => (a.category ?? '\uffff').localeCompare(b.category ?? '\uffff') || a.name.localeCompare(b.name)),
+  }
+}
+
+// A whole building of vendors scans the same code in the same minute: the storefront is read far
+// more often than it changes, so it is kept in the process and thrown away on ANY committed write
+// to the database (dataVersion), including writes replicated from another machine. Coarse, but it
+// cannot serve a stale catalog, and a page view itself writes nothing.
+const MAX_CACHED = 2_000
+let cachedAt = -1
+const cache = new Map<string, Promise<StorefrontData>>()
+
+function cachedStorefront(propertyId: string): Promise<StorefrontData> {
+  const version = dataVersion()
+  if (version !== cachedAt) {
+    cache.clear()
+    cachedAt = version
+  }
+  let hit = cache.get(propertyId)
+  if (!hit) {
+    if (cache.size >= MAX_CACHED) cache.clear()
+    hit = loadStorefront(propertyId)
+    cache.set(propertyId, hit)
+    // A failed read is not remembered.
+    hit.catch(() => cache.get(propertyId) === hit && cache.delete(propertyId))
+  }
+  return hit
+}
+
+/** The property and, for the server's own use only, the organisation it belongs to. */
+export async function findStorefrontOwner(propertyId: string) {
+  const found = await cachedStorefront(propertyId)
+  if (!found) throw new NotFound('Property not found')
+  return { storefront: found.storefront, organisationId: found.organisationId }
 }
 
 /**
@@ -36,15 +90,5 @@ export async function findStorefront(propertyId: string): Promise<Storefront> {
 }
 
 export async function listStorefrontProducts(propertyId: string): Promise<StorefrontProduct[]> {
-  const rows = await db.propertyProduct.findMany({
-    where: { propertyId, property: { isActive: true, qrCodeActive: true }, product: { isActive: true } },
-    select: {
-      product: {
-        select: { id: true, name: true, category: true, description: true, imageUrl: true, thumbnailUrl: true, imageAlt: true },
-      },
-    },
-  })
-  return rows
-    .map((row) => row.product)
-    .sort((a, b) => (a.category ?? '\uffff').localeCompare(b.category ?? '\uffff') || a.name.localeCompare(b.name))
+  return (await cachedStorefront(propertyId))?.products ?? []
 }

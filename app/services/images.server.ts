@@ -2,9 +2,16 @@
 // common format) becomes a JPEG of at most 1920 px per side and 2 MB, plus a 320 px thumbnail, with
 // its metadata (GPS position included) stripped. What a file is comes from decoding it, never from
 // its name or declared type.
-import sharp from 'sharp'
+import type Sharp from 'sharp'
 import { Invalid, TooLarge } from '~/lib/errors'
 import { saveImage } from './storage.server'
+
+// libvips is tens of MB resident: loaded on the first upload, not at start.
+let sharpLoaded: Promise<typeof Sharp> | undefined
+function loadSharp() {
+  sharpLoaded ??= import('sharp').then((m) => m.default)
+  return sharpLoaded
+}
 
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024
 export const MAX_IMAGE_SIDE = 1920
@@ -26,7 +33,8 @@ function invalidFile() {
 
 /** Re-encodes an upload; throws Invalid('Invalid File') for anything that is not a picture we can read. */
 export async function encodeForWeb(input: Buffer): Promise<{ image: EncodedImage; thumbnail: EncodedImage }> {
-  const options: sharp.SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', sequentialRead: true }
+  const sharp = await loadSharp()
+  const options: Sharp.SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', sequentialRead: true }
   let format: string | undefined
   try {
     format = (await sharp(input, options).metadata()).format
@@ -36,7 +44,7 @@ export async function encodeForWeb(input: Buffer): Promise<{ image: EncodedImage
   // SVG and camera RAW decode too, but a vector document is not a photo and RAW is not worth the risk.
   if (!format || !ACCEPTED_FORMATS.has(format)) throw invalidFile()
 
-  let pixels: { data: Buffer; info: sharp.OutputInfo }
+  let pixels: { data: Buffer; info: Sharp.OutputInfo }
   try {
     // Decode, turn upright (EXIF orientation), shrink and flatten transparency once; every quality
     // step below then starts from these pixels instead of decoding the original again.
@@ -62,7 +70,8 @@ export async function encodeForWeb(input: Buffer): Promise<{ image: EncodedImage
 }
 
 /** Steps the quality down until the JPEG fits; should even the lowest not fit, shrinks and tries again. */
-async function jpegWithin(data: Buffer, raw: sharp.CreateRaw, maxBytes: number): Promise<EncodedImage> {
+async function jpegWithin(data: Buffer, raw: Sharp.CreateRaw, maxBytes: number): Promise<EncodedImage> {
+  const sharp = await loadSharp()
   for (let scale = 1; ; scale *= 0.8) {
     const width = Math.max(1, Math.round(raw.width * scale))
     const height = Math.max(1, Math.round(raw.height * scale))

@@ -4,7 +4,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
 import { z } from 'zod'
 import { env } from '~/lib/env.server'
 
@@ -60,6 +59,8 @@ function transportFor(config: ReturnType<typeof mailConfig>): 'smtp' | 'outbox' 
 export async function sendMail(mail: Mail): Promise<MailResult> {
   const config = mailConfig()
   const message = { from: config.MAIL_FROM, ...mail }
+  // Loaded on the first mail, not at start: most processes never send one.
+  const { default: nodemailer } = await import('nodemailer')
   if (transportFor(config) === 'smtp') {
     const transport = nodemailer.createTransport({
       url: config.SMTP_URL,

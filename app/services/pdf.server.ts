@@ -2,7 +2,6 @@
 // pdfmake keeps fonts and policies on one module-wide instance, so they are set up once here.
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import pdfmake from 'pdfmake'
 import type { TDocumentDefinitions } from 'pdfmake/interfaces'
 
 export type { Content, TDocumentDefinitions } from 'pdfmake/interfaces'
@@ -14,10 +13,22 @@ const STANDARD_FONTS = {
   Courier: { normal: 'Courier', bold: 'Courier-Bold', italics: 'Courier-Oblique', bolditalics: 'Courier-BoldOblique' },
 }
 
-let configured = false
+type PdfMake = typeof import('pdfmake')
+let loaded: Promise<PdfMake> | undefined
 
-function setUp() {
-  if (configured) return
+// pdfmake brings pdfkit, fontkit and its fonts: seconds of start-up and tens of MB that only a
+// PDF download needs, so it is loaded on the first one.
+function pdfMake() {
+  loaded ??= import('pdfmake').then((m) => {
+    // A CommonJS module: its exports arrive as the default export.
+    const pdfmake = (m as unknown as { default: PdfMake }).default
+    setUp(pdfmake)
+    return pdfmake
+  })
+  return loaded
+}
+
+function setUp(pdfmake: PdfMake) {
   // Roboto ships inside pdfmake and covers Latin, Greek and Cyrillic names, which the standard fonts do not.
   const robotoDir = path.dirname(createRequire(import.meta.url).resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'))
   const roboto = {
@@ -33,14 +44,13 @@ function setUp() {
   ])
   // A document is built from our data, but names and URLs in it come from users: it may read our
   // font files and nothing else on disk, and never fetch anything over the network.
-  pdfmake.setLocalAccessPolicy((file) => allowedFiles.has(file))
+  pdfmake.setLocalAccessPolicy((file: string) => allowedFiles.has(file))
   pdfmake.setUrlAccessPolicy(() => false)
-  configured = true
 }
 
 /** Renders a pdfmake document definition to PDF bytes (default font Roboto). */
 export async function renderPdf(docDefinition: TDocumentDefinitions): Promise<Buffer> {
-  setUp()
+  const pdfmake = await pdfMake()
   return pdfmake.createPdf(docDefinition).getBuffer()
 }
 

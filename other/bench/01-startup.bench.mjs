@@ -11,9 +11,16 @@ export async function run() {
   const warm = await startServer({ port: 3902, database: cold.database })
   const load = await autocannon({ url: `${warm.url}/healthcheck`, connections: 10, duration: 5 })
   warm.stop()
-  return {
-    'start on an empty database (migrate + listen)': `${cold.readyMs.toFixed(0)} ms`,
-    'start on a migrated database': `${warm.readyMs.toFixed(0)} ms`,
-    'GET /healthcheck, 10 connections, 5 s': `${load.requests.average.toFixed(0)} req/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms`,
-  }
+  return [
+    { name: 'start on an empty database (migrate + listen)', figure: Math.round(cold.readyMs), unit: 'ms', budget: null, pass: null },
+    // Issue 13: `npm start` to the first answered request.
+    { name: 'npm start on a migrated database to first answer', figure: Math.round(warm.readyMs), unit: 'ms', budget: '≤ 1,500 ms', pass: warm.readyMs <= 1500 },
+    {
+      name: 'GET /healthcheck, 10 connections, 5 s',
+      figure: Math.round(load.requests.average),
+      unit: 'req/s',
+      budget: null,
+      pass: null,
+    },
+  ]
 }

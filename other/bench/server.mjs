@@ -4,14 +4,28 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-export async function startServer({ port, database, env = {} }) {
+/**
+ * `direct` starts `node build/server.js` itself (on an already migrated database), so the process
+ * measured for memory is the server and not npm around it.
+ */
+export async function startServer({ port, database, env = {}, direct = false }) {
   const db = database ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'bench.db')
   const started = performance.now()
-  const child = spawn('npm', ['run', 'start:mocks', '--silent'], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: `file:${db}`, SESSION_SECRET: 'bench', ...env },
+  const [command, args] = direct ? ['node', ['build/server.js']] : ['npm', ['run', 'start:mocks', '--silent']]
+  const child = spawn(command, args, {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `file:${db}`,
+      SESSION_SECRET: 'bench',
+      ...(direct ? { NODE_ENV: 'production', MOCKS: 'true' } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   })
+  // Drained, never read: a full pipe would block the server's next console.log (pipes are synchronous on Linux).
+  child.stdout.resume()
   const url = `http://127.0.0.1:${port}`
   for (let i = 0; i < 600; i++) {
     try {
@@ -26,6 +40,11 @@ export async function startServer({ port, database, env = {} }) {
     url,
     database: db,
     readyMs,
+    /** The server's resident memory in MB (direct only). */
+    rssMb: () => {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024
+    },
     stop: () => {
       try {
         process.kill(-child.pid, 'SIGTERM')

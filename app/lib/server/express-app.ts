@@ -9,6 +9,7 @@ import { env } from '../env.server'
 import { withActorContext } from '../actor-context.server'
 import { abuseLimits, type AbuseLimitSettings } from './abuse-limits'
 import { cspNonce, refuseCrossSiteWrites, securityHeaders } from './security'
+import { vendorPageCache } from './page-cache'
 import { DEFAULT_RATE_LIMITS, anonymousWriteLimit, signInLimit, type RateLimitSettings } from './rate-limits'
 
 export type ServerAppOptions = {
@@ -17,6 +18,8 @@ export type ServerAppOptions = {
   mode: 'development' | 'production' | 'test'
   publicDir?: string
   rateLimits?: Partial<RateLimitSettings>
+  /** Load tests only: no rate limits at all (RATE_LIMIT_DISABLED=true). */
+  rateLimitsDisabled?: boolean
   /** Extra handlers mounted before Remix, e.g. the mock identity provider's authorize page. */
   mount?: (app: express.Express) => void
   logRequests?: boolean
@@ -46,17 +49,28 @@ export function createServerApp(options: ServerAppOptions) {
   app.use(refuseCrossSiteWrites(() => (env().PUBLIC_URL ? [new URL(env().PUBLIC_URL!).origin] : [])))
 
   // The sign-in exchange itself; merely looking at /login is not limited.
-  app.use('/auth', signInLimit(limits))
-  app.use(anonymousWriteLimit(limits))
-  app.use(abuseLimits(options.abuseLimits))
+  const limitsOff = options.rateLimitsDisabled ?? env().RATE_LIMIT_DISABLED
+  if (limitsOff) {
+    console.warn('WARNING: RATE_LIMIT_DISABLED=true: every rate limit is off. For load tests only, never a real deployment.')
+  } else {
+    app.use('/auth', signInLimit(limits))
+    app.use(anonymousWriteLimit(limits))
+    app.use(abuseLimits(options.abuseLimits))
+  }
 
   options.mount?.(app)
+  // Not in development: a rebuilt page must show at once, and a rebuild commits nothing.
+  if (options.mode !== 'development') app.use(vendorPageCache())
 
-  const build = options.build
+  // In production the build never changes: handing Remix the object (not a getter) lets it derive
+  // its route table once instead of on every request. Development keeps the getter for reloads.
+  const given = options.build
+  const fixed = production && typeof given === 'function' ? given() : given
+  const build = fixed instanceof Promise ? () => fixed : fixed
   app.all(
     '*',
     createRequestHandler({
-      build: async () => (typeof build === 'function' ? build() : build),
+      build: typeof build === 'function' ? async () => build() : build,
       mode: options.mode,
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     }),

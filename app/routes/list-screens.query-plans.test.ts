@@ -1,0 +1,87 @@
+// Every list screen must stay fast at 100,000 requests. Rather than pin each query by hand, this
+// records every statement a screen sends and asks SQLite how it would run it: none may walk the
+// whole of requests, their items, assignments or notifications. It also pins how many statements
+// the busiest screens cost, so an N+1 shows up here rather than in production.
+import { statementsDuring, type SentQuery } from '../../tests/support/query-count'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { givenRequest, givenRunnerAssignment } from '../../tests/fixtures/catalog'
+import { organisationOf } from '../../tests/fixtures/people'
+import { givenStorefront } from '../../tests/fixtures/vendor'
+import { withTestServer } from '../../tests/support/server'
+import type { TestClient } from '../../tests/support/client'
+
+const app = withTestServer()
+const EMAIL = 'plans@stockrun.test'
+const BIG_TABLES = ['ProductRequest', 'RequestItem', 'RunnerAssignment', 'Notification']
+let manager: TestClient
+let sqlite: InstanceType<typeof Database>
+
+beforeAll(async () => {
+  manager = await app.signedIn(EMAIL)
+  const org = await organisationOf(EMAIL)
+  const { property } = await givenStorefront({ organisationId: org.id })
+  for (let i = 0; i < 3; i++) {
+    const request = await givenRequest(org.id, { propertyId: property.id, orderNumber: `ORD-9000${i}` })
+    if (i === 0) await givenRunnerAssignment(org.id, request.id)
+  }
+  sqlite = new Database(process.env.DATABASE_URL!.replace(/^file:/, ''))
+})
+
+afterAll(() => sqlite?.close())
+
+/** Table names by the names a statement calls them (its aliases included). */
+function namesOf(sql: string) {
+  const names = new Map<string, string>()
+  for (const table of BIG_TABLES) {
+    names.set(table, table)
+    const alias = new RegExp(`[\`"]?${table}[\`"]?\\s+(?:AS\\s+)?[\`"]?(\\w+)[\`"]?`, 'gi')
+    for (const m of sql.matchAll(alias)) {
+      if (!/^(WHERE|ON|LEFT|INNER|JOIN|SET|ORDER|GROUP|LIMIT|VALUES)$/i.test(m[1]!)) names.set(m[1]!, table)
+    }
+  }
+  return names
+}
+
+/** The lines of a statement's plan that read one of the big tables from end to end. */
+function fullScans({ query, params }: SentQuery) {
+  const bind = params.map((p) => (typeof p === 'boolean' ? Number(p) : p))
+  const plan = sqlite.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...bind) as Array<{ detail: string }>
+  const names = namesOf(query)
+  return plan
+    .map((r) => r.detail)
+    .filter((detail) => {
+      const m = /^SCAN (?:main\.)?(\w+)(.*)$/.exec(detail)
+      // A SCAN that walks an index to a LIMIT is a page, not a full read; a bare SCAN reads it all.
+      return m && names.has(m[1]!) && !/USING (COVERING )?INDEX/.test(m[2]!)
+    })
+    .map((detail) => `${detail}  <-  ${query.slice(0, 160)}`)
+}
+
+const SCREENS = ['/', '/?_data=routes%2F_app._index', '/requests', '/dispatch', '/map', '/billing', '/api/requests', '/api/requests?status=all&q=soap', '/api/dispatch/queue', '/api/stats', '/api/notifications/unread']
+
+test.each(SCREENS)('%s reads no big table from end to end', async (path) => {
+  const statements = await statementsDuring(async () => {
+    const res = await manager.get(path)
+    expect(res.status).toBe(200)
+    await res.text()
+  })
+  expect(statements.length).toBeGreaterThan(0)
+  expect(statements.flatMap(fullScans)).toEqual([])
+})
+
+test('the check itself sees a whole-table read, by name or by alias', () => {
+  expect(fullScans({ query: 'SELECT id FROM Notification WHERE message = ?', params: ['x'] })).toHaveLength(1)
+  expect(fullScans({ query: 'SELECT r.id FROM "ProductRequest" r WHERE r."notes" = ?', params: ['x'] })).toHaveLength(1)
+  expect(fullScans({ query: 'SELECT id FROM Notification WHERE organisationId = ? AND isRead = ?', params: ['o', 0] })).toEqual([])
+})
+
+// Today's figures: the session and membership, the page's own reads, the unread count. Raise
+// them only with a reason; every extra statement is paid on every view and every 10 s poll.
+test.each([
+  { name: 'the dashboard', path: '/', most: 16 },
+  { name: 'the request list', path: '/requests', most: 11 },
+])('$name costs at most $most statements', async ({ path, most }) => {
+  const statements = await statementsDuring(async () => (await manager.get(path)).text())
+  expect(statements.length).toBeLessThanOrEqual(most)
+})

@@ -1,0 +1,194 @@
+// Issue 13's budgets at scale (see other/bench/scale-seed.mjs for the data): the vendor page
+// against the same bytes from bare node:http in the same run, vendor submissions with limits off,
+// every manager screen and search with one manager waiting, the slow single actions (assigning,
+// PDFs), and the server's memory at the end. Throughput is judged as a ratio to a reference
+// measured minutes apart on the same machine, so a noisy neighbour moves both.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { createRequire } from 'node:module'
+import autocannon from 'autocannon'
+import { MANAGER_EMAIL, VENDOR_PRODUCTS, scaleDatabase } from './scale-seed.mjs'
+import { startServer } from './server.mjs'
+import { signIn } from './sign-in.mjs'
+
+export const title = 'Scale: 100,000 requests, the vendor page and every manager screen'
+
+const PORT = 3913
+const FLOOR_PORT = 3914
+const CONNECTIONS = 20
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
+
+const row = (name, figure, unit, budget, pass, ratio) => {
+  // Progress as it goes: the whole scenario list takes minutes on a busy machine.
+  console.error(`  … ${name}: ${figure} ${unit}`)
+  return { name, figure, unit, budget, ...(ratio === undefined ? {} : { ratio }), pass }
+}
+const round = (n, digits = 1) => Number(n.toFixed(digits))
+
+/** The same bytes from a bare node:http server in a process of its own: what the machine can do. */
+async function startFloor(file) {
+  const source = `
+    const http = require('node:http'); const fs = require('node:fs')
+    const body = fs.readFileSync(${JSON.stringify(file)})
+    http.createServer((req, res) => { res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length }); res.end(body) })
+      .listen(${FLOOR_PORT}, '127.0.0.1', () => console.log('up'))`
+  const child = spawn('node', ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] })
+  await new Promise((resolve) => child.stdout.once('data', resolve))
+  return { url: `http://127.0.0.1:${FLOOR_PORT}/`, stop: () => child.kill() }
+}
+
+function load(options) {
+  return autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options })
+}
+
+/** One manager clicking: sequential requests on one keep-alive connection, p95 of `count`. */
+async function oneClient(url, cookie, count = 20) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  const times = []
+  for (let i = 0; i < count + 2; i++) {
+    const started = performance.now()
+    const status = await new Promise((resolve, reject) => {
+      http
+        .get(url, { agent, headers: { Cookie: cookie } }, (res) => {
+          res.resume()
+          res.on('end', () => resolve(res.statusCode))
+        })
+        .on('error', reject)
+    })
+    if (status !== 200) throw new Error(`${url}: ${status}`)
+    // The first few warm the route's code and the page cache.
+    if (i >= 2) times.push(performance.now() - started)
+  }
+  agent.destroy()
+  times.sort((a, b) => a - b)
+  return times[Math.ceil(times.length * 0.95) - 1]
+}
+
+async function timed(work) {
+  const started = performance.now()
+  await work()
+  return performance.now() - started
+}
+
+async function ok(res) {
+  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${(await res.text()).slice(0, 200)}`)
+  return res
+}
+
+export async function run() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-'))
+  const database = path.join(dir, 'scale.db')
+  const facts = scaleDatabase(database)
+  const rows = []
+  if (facts.seedSeconds) rows.push(row('seed the scale database (cached afterwards)', round(facts.seedSeconds), 's', null, null))
+  const server = await startServer({ port: PORT, database, direct: true, env: { RATE_LIMIT_DISABLED: 'true' } })
+  const Database = createRequire(import.meta.url)('better-sqlite3')
+  try {
+    // ---- the vendor page, against the floor of its own bytes ----
+    const pageUrl = `${server.url}/vendor/${facts.vendorPropertyId}/request?lang=en`
+    const first = await ok(await fetch(pageUrl))
+    // A phone that scanned once carries its visit cookie; the page then only reads.
+    const visit = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const html = await first.text()
+    const shown = (html.match(/id="product-/g) ?? []).length
+    const bytesFile = path.join(dir, 'vendor-page.html')
+    fs.writeFileSync(bytesFile, html)
+    const floor = await startFloor(bytesFile)
+    const floorRun = await load({ url: floor.url })
+    floor.stop()
+    const page = await load({ url: pageUrl, headers: { Cookie: visit } })
+    if (page.non2xx + page.errors) throw new Error(`vendor page: ${page.non2xx + page.errors} failed responses`)
+    const ratio = page.requests.average / floorRun.requests.average
+    rows.push(row(`bare node:http, same ${(html.length / 1024).toFixed(0)} KB (floor), ${CONNECTIONS} connections`, round(floorRun.requests.average, 0), 'req/s', null, null))
+    rows.push(
+      row(
+        `vendor page, ${shown || VENDOR_PRODUCTS} products, ${CONNECTIONS} connections`,
+        round(page.requests.average, 0),
+        'req/s',
+        '≥ 0.25 × floor',
+        ratio >= 0.25,
+        round(ratio, 3),
+      ),
+    )
+    rows.push(row('vendor page p99', page.latency.p99, 'ms', '≤ 50 ms', page.latency.p99 <= 50))
+
+    // ---- vendor submissions, limits off ----
+    const db = new Database(database, { readonly: true })
+    const orgOf = db.prepare('SELECT organisationId FROM Property WHERE id = ?').pluck().get(facts.vendorPropertyId)
+    const orders = db.prepare('SELECT COUNT(*) AS n, COUNT(DISTINCT orderNumber) AS distinctN FROM ProductRequest WHERE organisationId = ?')
+    const before = orders.get(orgOf)
+    const submit = await load({
+      url: `${server.url}/api/vendor/requests`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ propertyId: facts.vendorPropertyId, vendorName: 'Bench Vendor', requestedProducts: [{ productId: facts.vendorProductIds[0], quantity: 1 }] }),
+      duration: 5,
+    })
+    const after = orders.get(orgOf)
+    const failed = submit.non2xx + submit.errors + submit.timeouts
+    const made = after.n - before.n
+    const unique = after.n === after.distinctN
+    rows.push(row(`vendor submit, ${CONNECTIONS} connections, limits off`, round(submit.requests.average, 0), 'req/s', '≥ 1,000 req/s', submit.requests.average >= 1000 && failed === 0 && unique))
+    rows.push(row(`vendor submit: failed responses; ${made} orders, ${unique ? 'all' : 'NOT all'} numbers unique`, failed, 'count', '0', failed === 0 && unique))
+
+    // ---- one manager, each screen ----
+    const cookie = await signIn(server.url, MANAGER_EMAIL)
+    const screens = [
+      ['/', '/'],
+      ['/requests', '/requests'],
+      ['/dispatch', '/dispatch'],
+      ['/map', '/map'],
+      ['/billing', '/billing'],
+      ['/api/requests', '/api/requests'],
+      ['/api/dispatch/queue', '/api/dispatch/queue'],
+      ['/api/stats', '/api/stats'],
+    ]
+    for (const [name, p] of screens) {
+      const p95 = await oneClient(server.url + p, cookie)
+      rows.push(row(`GET ${name}, one client, p95`, round(p95), 'ms', '≤ 50 ms', p95 <= 50))
+    }
+    for (const [name, q] of [['no match', 'zzqxw'], ['a product name', 'Supply item 1234']]) {
+      const p95 = await oneClient(`${server.url}/api/requests?status=all&q=${encodeURIComponent(q)}`, cookie)
+      rows.push(row(`search, ${name}, one client, p95`, round(p95), 'ms', '≤ 30 ms', p95 <= 30))
+    }
+
+    // ---- the slow single actions ----
+    const pending = db
+      .prepare(
+        "SELECT r.id FROM ProductRequest r WHERE r.organisationId = ? AND r.status = 'pending' AND NOT EXISTS (SELECT 1 FROM RunnerAssignment a WHERE a.requestId = r.id) ORDER BY r.createdAt LIMIT 50",
+      )
+      .pluck()
+      .all(orgOf)
+    const runnerId = db.prepare('SELECT id FROM Runner WHERE organisationId = ? AND isActive = 1 LIMIT 1').pluck().get(orgOf)
+    const headers = { Cookie: cookie, 'Content-Type': 'application/json', Origin: server.url }
+    const assignMs = await timed(async () => {
+      for (const requestId of pending) {
+        await ok(await fetch(`${server.url}/api/dispatch/assign`, { method: 'POST', headers, body: JSON.stringify({ requestId, runnerId }) }))
+      }
+    })
+    rows.push(row(`assign ${pending.length} pending orders, one after another`, round(assignMs, 0), 'ms', '≤ 300 ms', assignMs <= 300))
+    const pdfTimes = async (url) => {
+      const cold = await timed(async () => (await ok(await fetch(url, { headers: { Cookie: cookie } }))).arrayBuffer())
+      const warm = []
+      for (let i = 0; i < 5; i++) warm.push(await timed(async () => (await ok(await fetch(url, { headers: { Cookie: cookie } }))).arrayBuffer()))
+      return { cold, worst: Math.max(...warm) }
+    }
+    const invoice = await pdfTimes(`${server.url}/api/invoices/${facts.bigInvoice}/pdf`)
+    rows.push(row('200-line invoice PDF (worst of 5 after the first)', round(invoice.worst, 0), 'ms', '≤ 300 ms', invoice.worst <= 300))
+    rows.push(row('200-line invoice PDF, first after start (loads the PDF library)', round(invoice.cold, 0), 'ms', null, null))
+    const requestPdf = await pdfTimes(`${server.url}/api/requests/${facts.requestId}/pdf`)
+    rows.push(row('request PDF (worst of 5 after the first)', round(requestPdf.worst, 0), 'ms', '≤ 300 ms', requestPdf.worst <= 300))
+    db.close()
+
+    const rss = server.rssMb()
+    rows.push(row('server memory after the bench (RSS)', round(rss, 0), 'MB', '≤ 250 MB', rss <= 250))
+    return rows
+  } finally {
+    server.stop()
+    // The scale database is a third of a gigabyte: the cached copy under bench/ is enough.
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}

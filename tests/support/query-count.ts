@@ -1,0 +1,35 @@
+// Counts the SQL statements the app sends, for tests that pin how many queries a page costs.
+// Import it FIRST in a test file: it installs the process's Prisma client (which the app build
+// shares through globalThis) with query events on, before anything else creates one.
+import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3'
+import { PrismaClient } from '@prisma/client'
+
+const client = new PrismaClient({
+  adapter: new PrismaBetterSQLite3({ url: process.env.DATABASE_URL! }),
+  log: [{ emit: 'event', level: 'query' }],
+})
+export type SentQuery = { query: string; params: unknown[] }
+const seen: SentQuery[] = []
+client.$on('query', (e) => seen.push({ query: e.query, params: parseParams(e.params) }))
+
+function parseParams(text: string): unknown[] {
+  try {
+    const parsed: unknown = JSON.parse(text)
+    return Array.isArray(parsed) ? parsed : []
+  } catch {
+    return []
+  }
+}
+globalThis.__stockrunDb = client
+
+/** The statements sent while `work` ran (nothing else may query meanwhile). */
+export async function queriesDuring(work: () => Promise<unknown>): Promise<string[]> {
+  return (await statementsDuring(work)).map((s) => s.query)
+}
+
+/** The same, with each statement's parameters (for EXPLAIN QUERY PLAN). */
+export async function statementsDuring(work: () => Promise<unknown>): Promise<SentQuery[]> {
+  const from = seen.length
+  await work()
+  return seen.slice(from).filter((q) => !/^(BEGIN|COMMIT|ROLLBACK|PRAGMA)/i.test(q.query.trim()))
+}
