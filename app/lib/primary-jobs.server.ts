@@ -24,10 +24,8 @@ export function startPrimaryJobs(
 
   function run(job: PrimaryJob, now: Date) {
     lastRun.set(job.name, now.getTime())
-    const started = Date.now()
     const work = job
       .run(now)
-      .then(() => log('info', 'job finished', { job: job.name, ms: Date.now() - started }))
       .catch((err) => log('error', 'job failed', { job: job.name, error: err instanceof Error ? err.message : String(err) }))
       .finally(() => running.delete(job.name))
     running.set(job.name, work)
