@@ -204,6 +204,9 @@ describe('a LiteFS replica', () => {
       const shape = (res: Response) => `${res.status} ${res.headers.get('content-type')?.split(';')[0]} ${res.headers.get('location') ?? ''}`
       if (shape(onPrimary) !== shape(onReplica)) differences.push(`${route.file}: primary ${shape(onPrimary)}, replica ${shape(onReplica)}`)
       const [, replicaBody] = await Promise.all([onPrimary.arrayBuffer(), onReplica.text()])
+      for (const [where, res] of [['primary', onPrimary], ['replica', onReplica]] as const) {
+        if (!res.headers.get('x-request-id')) differences.push(`${route.file}: no X-Request-Id on the ${where}`)
+      }
       if (onReplica.status >= 500) differences.push(`${route.file}: replica ${onReplica.status} ${replicaBody.slice(0, 300)}`)
     }
     expect(differences).toEqual([])

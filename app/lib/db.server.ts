@@ -31,6 +31,6 @@ export function tuneDatabase() {
 }
 
 /** WAL lets readers carry on while one writer writes. It is written into the file, so only the primary sets it. */
-export async function useWriteAheadLog() {
+export async function switchToWriteAheadLog() {
   await db.$queryRawUnsafe('PRAGMA journal_mode = WAL')
 }
