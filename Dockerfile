@@ -1,6 +1,6 @@
 # Production image for Fly.io with LiteFS. Builds better-sqlite3 and the app in one stage,
-# then copies only what runs into a slim image.
-FROM node:20-bookworm-slim AS base
+# then copies only what runs into a slim image. Node 22 LTS.
+FROM node:22-bookworm-slim AS base
 ENV NODE_ENV=production
 RUN apt-get update && apt-get install -y --no-install-recommends fuse3 ca-certificates sqlite3 && rm -rf /var/lib/apt/lists/*
 
@@ -10,7 +10,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --include=dev --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# `prisma` is a production dependency: the generated client and the CLI ship in node_modules, so
+# nothing is downloaded when a machine boots.
+RUN npm run build && npm prune --omit=dev && test -x node_modules/.bin/prisma
 
 FROM base
 COPY --from=flyio/litefs:0.5 /usr/local/bin/litefs /usr/local/bin/litefs
@@ -20,5 +22,7 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/prisma.config.ts /app/package.json ./
+# npm run db:backup / db:restore on a machine (fly ssh console).
+COPY --from=build /app/other/scripts ./other/scripts
 COPY other/litefs.yml /etc/litefs.yml
 ENTRYPOINT ["litefs", "mount"]

@@ -1,19 +1,39 @@
-// Starts Stockrun: applies nothing itself (npm scripts migrate first), serves Remix through Express,
-// reloads builds in development, and shuts down cleanly on SIGTERM.
+// Starts Stockrun: checks the environment, migrates (primary only, and only when something is
+// pending), serves Remix through Express, runs the primary's jobs wherever the lease is, reloads
+// builds in development, and shuts down cleanly on SIGTERM.
 import path from 'node:path'
 import url from 'node:url'
 import fs from 'node:fs'
 import type { ServerBuild } from '@remix-run/node'
 import { broadcastDevReady, installGlobals } from '@remix-run/node'
-import { env } from './app/lib/env.server'
-import { db, tuneDatabase } from './app/lib/db.server'
-import { createServerApp } from './app/lib/server/express-app'
+import { env, productionWarnings } from './app/lib/env.server'
+import { currentRole } from './app/lib/litefs.server'
+import { log } from './app/lib/log.server'
+import { applyPendingMigrations } from './app/lib/migrations.server'
+import { startPrimaryJobs } from './app/lib/primary-jobs.server'
 import { applyServerTimeouts } from './app/lib/server/timeouts'
-import { deleteExpiredSessions } from './app/models/session.server'
 
 installGlobals({ nativeFetch: true })
 
-const config = env()
+let config: ReturnType<typeof env>
+try {
+  config = env()
+} catch (err) {
+  console.error(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: (err as Error).message }))
+  process.exit(1)
+}
+for (const warning of productionWarnings(config)) log('warn', warning)
+
+// Only the primary writes, so only it migrates (a replica receives the migrated file from LiteFS).
+// Before the database client is loaded, so it opens the migrated schema.
+if (currentRole().kind === 'primary') {
+  const applied = applyPendingMigrations(config.DATABASE_URL)
+  if (applied.length > 0) log('info', 'migrations applied', { migrations: applied })
+}
+const { db, tuneDatabase } = await import('./app/lib/db.server')
+const { createServerApp } = await import('./app/lib/server/express-app')
+const { primaryJobs } = await import('./app/jobs/index.server')
+const { startScanRelay } = await import('./app/jobs/scan-relay.server')
 const mode = config.NODE_ENV === 'production' ? 'production' : 'development'
 const BUILD_PATH = path.resolve('build/index.js')
 
@@ -45,20 +65,24 @@ if (config.mocks) {
 }
 
 await tuneDatabase()
-await deleteExpiredSessions()
+// The session sweep, WAL mode, geocoding…: on the primary, now and whenever the lease comes here.
+const jobs = startPrimaryJobs(primaryJobs)
+// QR scans counted while serving pages reach the primary's database from every machine.
+const scanRelay = startScanRelay()
 
 const app = createServerApp({
   build: () => build,
   mode,
   mount,
-  logRequests: config.LOG_REQUESTS || mode === 'development',
+  // Production logs every request as JSON unless LOG_REQUESTS=false.
+  logRequests: config.LOG_REQUESTS || mode === 'development' || (mode === 'production' && process.env.LOG_REQUESTS !== 'false'),
   rateLimits: config.SIGN_IN_LIMIT_PER_MINUTE ? { signInPerMinute: config.SIGN_IN_LIMIT_PER_MINUTE } : undefined,
 })
 
 const server = app.listen(config.PORT, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
-  console.log(`Stockrun listening on http://localhost:${port}`)
+  log('info', `Stockrun listening on http://localhost:${port}`, { port, startedInMs: Math.round(performance.now()) })
   if (underRemixDev) broadcastDevReady(build)
 })
 applyServerTimeouts(server)
@@ -66,15 +90,14 @@ applyServerTimeouts(server)
 // Longer than the proxies' and clients' idle timeouts, so they never reuse a socket we just closed.
 server.keepAliveTimeout = 65_000
 
-const sessionSweep = setInterval(() => void deleteExpiredSessions().catch(() => {}), 60 * 60 * 1000)
-sessionSweep.unref()
-
 let closing = false
 function shutdown(signal: string) {
   if (closing) return
   closing = true
-  console.log(`${signal} received: finishing open requests, then stopping.`)
+  log('info', `${signal} received: finishing open requests, then stopping.`)
   server.close(async () => {
+    await jobs.stop()
+    await scanRelay.stop()
     await db.$disconnect()
     process.exit(0)
   })

@@ -7,7 +7,8 @@ declare global {
 }
 
 function connect() {
-  const adapter = new PrismaBetterSQLite3({ url: env().DATABASE_URL, timeout: 5000 })
+  // DATABASE_READONLY opens the file as a LiteFS replica sees it (tests simulate a replica with it).
+  const adapter = new PrismaBetterSQLite3({ url: env().DATABASE_URL, timeout: 5000, readonly: env().DATABASE_READONLY })
   const client = new PrismaClient({ adapter })
   return client
 }
@@ -16,13 +17,20 @@ function connect() {
 export const db: PrismaClient = (globalThis.__stockrunDb ??= connect())
 
 let tuned: Promise<void> | undefined
-/** WAL lets readers carry on while one writer writes; the busy timeout queues writers instead of failing. */
+/**
+ * Settings of this connection only, so every machine (a read-only replica too) applies them:
+ * the busy timeout queues writers instead of failing; foreign keys are enforced.
+ */
 export function tuneDatabase() {
   tuned ??= (async () => {
-    await db.$queryRawUnsafe('PRAGMA journal_mode = WAL')
     await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000')
     await db.$queryRawUnsafe('PRAGMA synchronous = NORMAL')
     await db.$queryRawUnsafe('PRAGMA foreign_keys = ON')
   })()
   return tuned
+}
+
+/** WAL lets readers carry on while one writer writes. It is written into the file, so only the primary sets it. */
+export async function switchToWriteAheadLog() {
+  await db.$queryRawUnsafe('PRAGMA journal_mode = WAL')
 }

@@ -1,5 +1,4 @@
 // One read of the environment, validated, so a misconfiguration fails at start with a clear message.
-import crypto from 'node:crypto'
 import { z } from 'zod'
 
 const flag = z
@@ -11,6 +10,7 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().default('file:./prisma/data.db'),
+  DATABASE_READONLY: flag,
   SESSION_SECRET: z.string().optional(),
   MOCKS: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -39,15 +39,31 @@ export function env(): Env {
   const e = parsed.data
   // Mocks are on by default outside production, and in production only when asked for by name.
   const mocks = e.NODE_ENV === 'production' ? e.MOCKS === 'true' : e.MOCKS !== 'false'
-  let secret = e.SESSION_SECRET
-  if (!secret) {
-    if (e.NODE_ENV === 'production' && !mocks) {
-      console.warn('SESSION_SECRET is not set: sessions will not survive a restart.')
-    }
-    secret = e.NODE_ENV === 'production' ? crypto.randomBytes(32).toString('hex') : 'stockrun-development-secret'
+  const missing = missingInProduction(e)
+  if (missing.length > 0) {
+    // A random per-process secret would sign everyone out on each deploy and differ between machines.
+    throw new Error(`Missing production environment: ${missing.join(', ')} must be set (see README, "Deploy to Fly").`)
   }
+  const secret = e.SESSION_SECRET || 'stockrun-development-secret'
   cached = { ...e, mocks, sessionSecrets: secret.split(',') }
   return cached
+}
+
+/** Variables production cannot start without (named together, so one deploy fixes them all). */
+function missingInProduction(e: z.infer<typeof EnvSchema>) {
+  if (e.NODE_ENV !== 'production') return []
+  const missing: string[] = []
+  if (!e.SESSION_SECRET) missing.push('SESSION_SECRET')
+  // On Fly with LiteFS, replicas reach the primary by the app's private name.
+  if (process.env.LITEFS_DIR && !process.env.FLY_APP_NAME && !process.env.PRIMARY_INTERNAL_URL) missing.push('FLY_APP_NAME (or PRIMARY_INTERNAL_URL)')
+  return missing
+}
+
+/** What production can start without but a manager would notice; logged at start. */
+export function productionWarnings(e: Env): string[] {
+  if (e.NODE_ENV !== 'production' || e.mocks) return []
+  const unset = (['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const).filter((name) => !e[name])
+  return unset.length > 0 ? [`${unset.join(', ')} not set: sign-in is unavailable until they are.`] : []
 }
 
 /** For tests that change the environment between cases. */

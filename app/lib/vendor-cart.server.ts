@@ -6,7 +6,7 @@ import { signedCookie } from './cookies.server'
 import { type Cookie } from '@remix-run/node'
 import { z } from 'zod'
 import { VENDOR_MAX_QUANTITY } from '~/models/request-intake.server'
-import { recordScan } from '~/models/scan.server'
+import { countScan } from '~/models/scan.server'
 
 /** A cookie holds about 4 KB; this many lines stay well under it and above any property's shelf. */
 export const MAX_CART_LINES = 40
@@ -98,15 +98,11 @@ export function visitHeader(propertyId: string) {
 
 /**
  * Counts the scan on the first page of a visit, for phones that will never run the page's script.
- * A scan is only a notification: if it cannot be written (say, on a read-only replica), the page
- * still loads and the next page of the visit tries again.
+ * Counting writes nothing here: the scan waits in this machine's memory until the primary stores it,
+ * so any machine, a read-only replica too, can serve the vendor page.
  */
 export async function countScanOncePerVisit(request: Request, propertyId: string, headers: Headers) {
   if (!(await isNewVisit(request, propertyId))) return
-  try {
-    await recordScan(propertyId)
-    headers.append('Set-Cookie', await visitHeader(propertyId))
-  } catch (err) {
-    console.error('Could not record a QR scan', err)
-  }
+  countScan(propertyId)
+  headers.append('Set-Cookie', await visitHeader(propertyId))
 }

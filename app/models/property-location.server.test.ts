@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { db } from '~/lib/db.server'
 import { mockCoordinates, MOCK_GEOCODE_DENIED_KEY } from '../../tests/mocks/geocode'
-import { DEFAULT_CENTRE, locateProperties } from './property-location.server'
+import { DEFAULT_CENTRE, geocodePendingProperties, locateProperties } from './property-location.server'
 
 async function givenOrganisation() {
   return db.organisation.create({ data: { name: 'Geo Org' } })
@@ -21,7 +21,7 @@ afterEach(() => {
 })
 
 describe('where a property is on the map', () => {
-  test('is geocoded once on the server and kept on the property', async () => {
+  test('is geocoded once on the server; a page only reads, and the primary’s job keeps it on the property', async () => {
     vi.stubEnv('GOOGLE_MAPS_API_KEY', 'test-key')
     const org = await givenOrganisation()
     const [a, b] = await givenProperties(org.id, ['1 Harbor Way, Boston', '2 Beacon St, Boston'])
@@ -29,6 +29,11 @@ describe('where a property is on the map', () => {
     const first = await locateProperties(org.id, [a!.id, b!.id])
     expect(first.get(a!.id)).toEqual({ ...mockCoordinates('1 Harbor Way, Boston'), geocoded: true })
     expect(first.get(b!.id)).toEqual({ ...mockCoordinates('2 Beacon St, Boston'), geocoded: true })
+    expect(fetchSpy).toHaveBeenCalledTimes(2)
+    // Showing the map wrote nothing (any machine may be a read-only replica)…
+    expect(await db.property.findUniqueOrThrow({ where: { id: a!.id } })).toMatchObject({ latitude: null, geocodedAddress: null })
+    // …the primary's job stores what was looked up, without asking the provider again.
+    expect(await geocodePendingProperties()).toBeGreaterThanOrEqual(2)
     expect(fetchSpy).toHaveBeenCalledTimes(2)
     const stored = await db.property.findUniqueOrThrow({ where: { id: a!.id } })
     expect(stored.geocodedAddress).toBe('1 Harbor Way, Boston')
@@ -49,6 +54,7 @@ describe('where a property is on the map', () => {
     const org = await givenOrganisation()
     const [a] = await givenProperties(org.id, ['10 Old Road, Boston'])
     await locateProperties(org.id, [a!.id])
+    await geocodePendingProperties()
     await db.property.update({ where: { id: a!.id }, data: { address: '20 New Road, Boston' } })
     expect((await locateProperties(org.id, [a!.id])).get(a!.id)).toEqual({ ...mockCoordinates('20 New Road, Boston'), geocoded: true })
   })
@@ -69,7 +75,8 @@ describe('where a property is on the map', () => {
     const located = await locateProperties(org.id, [second!.id])
     expect(located.get(second!.id)).toEqual({ lat: DEFAULT_CENTRE.lat + 0.01, lng: DEFAULT_CENTRE.lng + 0.015, geocoded: false })
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('ZERO_RESULTS'))
-    // "Not found" will not change by asking again: it is remembered.
+    // "Not found" will not change by asking again: it is remembered (stored by the primary's job).
+    await geocodePendingProperties()
     expect(await db.property.findUniqueOrThrow({ where: { id: second!.id } })).toMatchObject({ latitude: null, geocodedAddress: '2 Nowhere Lane' })
     fetchSpy.mockClear()
     await locateProperties(org.id, [second!.id])
@@ -82,6 +89,7 @@ describe('where a property is on the map', () => {
     const org = await givenOrganisation()
     const [a] = await givenProperties(org.id, ['5 Refused Road, Boston'])
     expect((await locateProperties(org.id, [a!.id])).get(a!.id)!.geocoded).toBe(false)
+    await geocodePendingProperties()
     expect(await db.property.findUniqueOrThrow({ where: { id: a!.id } })).toMatchObject({ geocodedAddress: null })
   })
 

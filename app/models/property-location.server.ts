@@ -2,6 +2,9 @@
 // the Property row (latitude, longitude, and geocodedAddress = the address they belong to, so an edited
 // address is looked up again). Without a key, or when the lookup fails, the property gets the spec's
 // fallback position (§8): the default centre offset by its index.
+// Any machine may be a read-only replica, so a page load never stores a position: it looks up what
+// is missing (and remembers the answer in memory), and the primary's job `geocodePendingProperties`
+// stores positions (app/jobs/geocode-properties.server.ts).
 import { db } from '~/lib/db.server'
 import { geocodeAddress, geocodingKey, type GeocodeResult } from '~/services/geocode.server'
 
@@ -21,6 +24,8 @@ export type PropertyLocation = { lat: number; lng: number; geocoded: boolean }
 type Locatable = { id: string; address: string; latitude: number | null; longitude: number | null; geocodedAddress: string | null }
 
 const inFlight = new Map<string, Promise<GeocodeResult>>()
+/** Answers already looked up on this machine, by address, until the primary has stored them. */
+const answered = new Map<string, GeocodeResult>()
 const failedAt = new Map<string, number>()
 let running = 0
 const waiting: Array<() => void> = []
@@ -36,37 +41,36 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function store(property: Locatable, result: GeocodeResult) {
-  if (!result.ok && !PERMANENT_FAILURES.has(result.status)) {
-    failedAt.set(property.address, Date.now())
-    return
-  }
-  try {
-    // Only if the address is still the one looked up: an edit in the meantime wins.
-    await db.property.updateMany({
-      where: { id: property.id, address: property.address },
-      data: result.ok
-        ? { latitude: result.lat, longitude: result.lng, geocodedAddress: property.address }
-        : { latitude: null, longitude: null, geocodedAddress: property.address },
-    })
-  } catch (err) {
-    // A read-only replica cannot keep the answer; the primary will on its next map load.
-    console.warn('Could not store the geocoded position of a property:', err)
-  }
+function isFinal(result: GeocodeResult) {
+  return result.ok || PERMANENT_FAILURES.has(result.status)
 }
 
-/** One lookup per property and address at a time, however many page loads ask for it. */
-function lookUp(property: Locatable, key: string) {
-  const id = `${property.id}:${property.address}`
-  let pending = inFlight.get(id)
+/** Keeps a final answer on the property (primary only); a passing failure is only remembered in memory. */
+async function store(property: Locatable, result: GeocodeResult) {
+  if (!isFinal(result)) return
+  // Only if the address is still the one looked up: an edit in the meantime wins.
+  await db.property.updateMany({
+    where: { id: property.id, address: property.address },
+    data: result.ok
+      ? { latitude: result.lat, longitude: result.lng, geocodedAddress: property.address }
+      : { latitude: null, longitude: null, geocodedAddress: property.address },
+  })
+}
+
+/** One lookup per address at a time, however many page loads ask for it; a final answer is asked once. */
+function lookUp(address: string, key: string): Promise<GeocodeResult> {
+  const known = answered.get(address)
+  if (known) return Promise.resolve(known)
+  let pending = inFlight.get(address)
   if (!pending) {
     pending = withSlot(async () => {
-      const result = await geocodeAddress(property.address, key)
-      if (!result.ok) console.warn(`Geocoding "${property.address}" failed: ${result.status} ${result.message}`)
-      await store(property, result)
+      const result = await geocodeAddress(address, key)
+      if (!result.ok) console.warn(`Geocoding "${address}" failed: ${result.status} ${result.message}`)
+      if (isFinal(result)) answered.set(address, result)
+      else failedAt.set(address, Date.now())
       return result
-    }).finally(() => inFlight.delete(id))
-    inFlight.set(id, pending)
+    }).finally(() => inFlight.delete(address))
+    inFlight.set(address, pending)
   }
   return pending
 }
@@ -75,6 +79,30 @@ function needsLookUp(p: Locatable) {
   if (p.geocodedAddress === p.address) return false
   const failed = failedAt.get(p.address)
   return !failed || Date.now() - failed > RETRY_AFTER_MS
+}
+
+/**
+ * The primary's job: looks up and stores the positions of up to `limit` properties whose address
+ * has none yet (new, edited, or only known in some machine's memory). Answers how many it stored.
+ */
+export async function geocodePendingProperties(limit = 25) {
+  const key = geocodingKey()
+  if (!key) return 0
+  // Comparing two columns is beyond Prisma's filters; across organisations on purpose (a system job).
+  const candidates = await db.$queryRaw<Locatable[]>`
+    SELECT id, address, latitude, longitude, geocodedAddress FROM Property
+    WHERE geocodedAddress IS NULL OR geocodedAddress <> address
+    ORDER BY createdAt ASC LIMIT ${limit * 4}`
+  const todo = candidates.filter(needsLookUp).slice(0, limit)
+  let stored = 0
+  for (const property of todo) {
+    const result = await lookUp(property.address, key)
+    if (!isFinal(result)) continue
+    await store(property, result)
+    answered.delete(property.address)
+    stored++
+  }
+  return stored
 }
 
 /**
@@ -95,7 +123,7 @@ export async function locateProperties(orgId: string, propertyIds: string[]): Pr
   if (todo.length > 0) {
     const all = Promise.all(
       todo.map(async (p) => {
-        const result = await lookUp(p, key!)
+        const result = await lookUp(p.address, key!)
         if (result.ok) Object.assign(p, { latitude: result.lat, longitude: result.lng, geocodedAddress: p.address })
       }),
     )

@@ -1,8 +1,17 @@
 // QR code scans: each one tells the property's managers that someone is at the door with a phone.
+// The vendor page is the hottest page and any machine may serve it, including a read-only LiteFS
+// replica, so rendering it never writes: a scan is counted in this machine's memory and handed on
+// in batches (see other/decisions/011-scans-buffered-and-relayed.md). Each batch has an id that
+// becomes part of its notifications' ids, so a batch delivered twice (a retry after a lost answer)
+// is stored once.
+import crypto from 'node:crypto'
+import { z } from 'zod'
+import { db } from '~/lib/db.server'
+import { NotFound } from '~/lib/errors'
 import { notifyOrganisation } from './notification.server'
 import { findStorefrontOwner } from './storefront.server'
 
-/** Records one scan of an active property's code; NotFound for an unknown or inactive property. */
+/** Records one scan of an active property's code now (a POST, so on the primary); NotFound for an unknown or inactive property. */
 export async function recordScan(propertyId: string) {
   const { storefront, organisationId } = await findStorefrontOwner(propertyId)
   await notifyOrganisation(organisationId, {
@@ -11,4 +20,82 @@ export async function recordScan(propertyId: string) {
     propertyId: storefront.id,
   })
   return { propertyId: storefront.id }
+}
+
+export const ScanBatch = z.object({
+  id: z.string().regex(/^[0-9a-f-]{36}$/),
+  scans: z.record(z.string().min(1).max(64), z.number().int().positive().max(100_000)),
+})
+export type ScanBatch = z.infer<typeof ScanBatch>
+
+type ScanBuffer = {
+  /** Scans this machine has counted and not yet put in a batch. */
+  waiting: Map<string, number>
+  /** The batch being delivered: offered again, unchanged, until it is stored. */
+  outgoing: ScanBatch | null
+}
+declare global {
+  var __stockrunScans: ScanBuffer | undefined
+}
+// One buffer per process: the server bundle (which relays) and the Remix build (which counts) each
+// load this module, so the buffer lives on globalThis.
+const buffer: ScanBuffer = (globalThis.__stockrunScans ??= { waiting: new Map(), outgoing: null })
+
+/** Counts a scan seen while rendering a page; nothing is written until the batch is delivered. */
+export function countScan(propertyId: string) {
+  buffer.waiting.set(propertyId, (buffer.waiting.get(propertyId) ?? 0) + 1)
+}
+
+export function scansWaiting() {
+  let total = 0
+  for (const n of buffer.waiting.values()) total += n
+  for (const n of Object.values(buffer.outgoing?.scans ?? {})) total += n
+  return total
+}
+
+/**
+ * Hands the waiting scans on as one batch (`deliver` stores it here on the primary, or sends it to
+ * the primary). A failed delivery keeps the batch for the next try; scans counted meanwhile wait
+ * for the batch after it.
+ */
+export async function deliverScans(deliver: (batch: ScanBatch) => Promise<unknown>) {
+  if (!buffer.outgoing) {
+    if (buffer.waiting.size === 0) return 0
+    buffer.outgoing = { id: crypto.randomUUID(), scans: Object.fromEntries(buffer.waiting) }
+    buffer.waiting.clear()
+  }
+  const batch = buffer.outgoing
+  await deliver(batch)
+  buffer.outgoing = null
+  return Object.values(batch.scans).reduce((a, b) => a + b, 0)
+}
+
+/** Stores a batch of scans as notifications, once however often the same batch arrives. Answers how many were new. */
+export async function recordScanBatch(batch: ScanBatch) {
+  let stored = 0
+  for (const [propertyId, count] of Object.entries(batch.scans)) {
+    let owner
+    try {
+      owner = await findStorefrontOwner(propertyId)
+    } catch (err) {
+      // Switched off between the scan and the batch: nobody is told any more.
+      if (err instanceof NotFound) continue
+      throw err
+    }
+    const ids = Array.from({ length: count }, (_, i) => `scan:${batch.id}:${propertyId}:${i}`)
+    await db.$transaction(async (tx) => {
+      if (await tx.notification.findUnique({ where: { id: ids[0]! }, select: { id: true } })) return
+      await tx.notification.createMany({
+        data: ids.map((id) => ({
+          id,
+          organisationId: owner.organisationId,
+          type: 'qr_scan',
+          message: `QR code scanned at ${owner.storefront.name}`,
+          propertyId: owner.storefront.id,
+        })),
+      })
+      stored += ids.length
+    })
+  }
+  return stored
 }

@@ -20,10 +20,8 @@ export async function createSessionRecord(data: SessionData, expires?: Date) {
 export async function readSessionRecord(sid: string): Promise<SessionData | null> {
   const row = await db.session.findUnique({ where: { sid } })
   if (!row) return null
-  if (row.expire.getTime() <= Date.now()) {
-    await db.session.deleteMany({ where: { sid } })
-    return null
-  }
+  // An expired row is left for the primary's sweep: reading a session must not write (any machine may be a replica).
+  if (row.expire.getTime() <= Date.now()) return null
   try {
     return JSON.parse(row.sess) as SessionData
   } catch {

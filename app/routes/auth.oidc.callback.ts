@@ -1,6 +1,7 @@
 // GET /auth/oidc/callback: the provider sends the browser back here with a code; we finish the flow.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
+import { requirePrimary } from '~/lib/litefs.server'
 import { RegistrationClosed } from '~/models/user.server'
 import { clearSignInState, completeSignIn, startManagerSession } from '~/services/auth.server'
 import { RETURN_COOKIE } from './auth.oidc'
@@ -12,6 +13,8 @@ function returnPath(request: Request) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // Signing in creates the user and the session: only the primary may.
+  requirePrimary(request)
   try {
     const userId = await completeSignIn(request)
     const response = await startManagerSession(request, userId, returnPath(request))

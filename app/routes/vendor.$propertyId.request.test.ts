@@ -1,5 +1,6 @@
 // The vendor journey as a phone without JavaScript makes it: plain GETs and form posts, cookies kept.
 import { describe, expect, test } from 'vitest'
+import { relayScans } from '~/jobs/scan-relay.server'
 import { db } from '~/lib/db.server'
 import { givenStorefront, notificationsOf } from '../../tests/fixtures/vendor'
 import { withTestServer } from '../../tests/support/server'
@@ -106,6 +107,8 @@ describe('the request page', () => {
     // The page's script reports too; the visit is already counted.
     expect(await (await phone.post(`/api/vendor/qr/${property.id}/scan`)).json()).toEqual({ counted: false })
     await app.client().get(`/vendor/${property.id}/request?lang=en`)
+    // Pages only count in memory (any machine may be a read-only replica); the relay stores them.
+    await relayScans()
     const scans = await notificationsOf(organisation.id, 'qr_scan')
     expect(scans.map((s) => s.message)).toEqual(['QR code scanned at Dock 4', 'QR code scanned at Dock 4'])
   })

@@ -10,6 +10,8 @@ import { withActorContext } from '../actor-context.server'
 import { abuseLimits, type AbuseLimitSettings } from './abuse-limits'
 import { cspNonce, refuseCrossSiteWrites, securityHeaders } from './security'
 import { vendorPageCache } from './page-cache'
+import { routeWritesToPrimary } from './replica'
+import { jsonRequestLog, requestId } from './request-log'
 import { DEFAULT_RATE_LIMITS, anonymousWriteLimit, signInLimit, type RateLimitSettings } from './rate-limits'
 
 export type ServerAppOptions = {
@@ -33,6 +35,7 @@ export function createServerApp(options: ServerAppOptions) {
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
 
   app.disable('x-powered-by')
+  app.use(requestId)
   if (process.env.FLY_APP_NAME) app.set('trust proxy', true)
   app.use(compression())
 
@@ -40,13 +43,16 @@ export function createServerApp(options: ServerAppOptions) {
   app.use('/build', express.static(path.join(publicDir, 'build'), { immutable: true, maxAge: '1y' }))
   app.use(express.static(publicDir, { maxAge: '1h' }))
 
-  if (options.logRequests) app.use(morgan(production ? 'combined' : 'dev'))
+  if (options.logRequests) app.use(production ? jsonRequestLog : morgan('dev'))
 
   const providerOrigin = env().OIDC_ISSUER ? [new URL(env().OIDC_ISSUER!).origin] : []
   app.use(cspNonce)
   app.use(withActorContext)
   app.use(securityHeaders({ production, formTargets: providerOrigin }))
   app.use(refuseCrossSiteWrites(() => (env().PUBLIC_URL ? [new URL(env().PUBLIC_URL!).origin] : [])))
+
+  // Before anything that could touch the database: on a LiteFS replica, writes go to the primary.
+  app.use(routeWritesToPrimary())
 
   // The sign-in exchange itself; merely looking at /login is not limited.
   const limitsOff = options.rateLimitsDisabled ?? env().RATE_LIMIT_DISABLED

@@ -1,0 +1,8 @@
+// Every PrimaryJob the server runs (app/lib/primary-jobs.server.ts); a new job is one more line here.
+import type { PrimaryJob } from '~/lib/primary-job'
+import { geocodeProperties } from './geocode-properties.server'
+import { pruneActivityJob } from './prune-activity.server'
+import { sessionSweep } from './session-sweep.server'
+import { writeAheadLog } from './write-ahead-log.server'
+
+export const primaryJobs: PrimaryJob[] = [writeAheadLog, sessionSweep, geocodeProperties, pruneActivityJob]

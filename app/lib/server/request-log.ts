@@ -1,0 +1,30 @@
+// Every response carries an X-Request-Id (Fly's own request id when there is one), and every
+// request is logged as one JSON line with it, so a user's "it failed at 14:02" can be found.
+import crypto from 'node:crypto'
+import type { NextFunction, Request, Response } from 'express'
+import { log } from '../log.server'
+
+const TRUSTED_ID = /^[A-Za-z0-9._:-]{8,128}$/
+
+export function requestId(req: Request, res: Response, next: NextFunction) {
+  const given = req.get('fly-request-id') ?? req.get('x-request-id')
+  const id = given && TRUSTED_ID.test(given) ? given : crypto.randomUUID()
+  res.locals.requestId = id
+  res.set('X-Request-Id', id)
+  next()
+}
+
+export function jsonRequestLog(req: Request, res: Response, next: NextFunction) {
+  const started = process.hrtime.bigint()
+  res.on('finish', () => {
+    log(res.statusCode >= 500 ? 'error' : 'info', 'request', {
+      requestId: res.locals.requestId,
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      replay: res.get('fly-replay') ?? undefined,
+    })
+  })
+  next()
+}
