@@ -9,6 +9,7 @@ import { env } from './app/lib/env.server'
 import { db, tuneDatabase } from './app/lib/db.server'
 import { createServerApp } from './app/lib/server/express-app'
 import { deleteExpiredSessions } from './app/models/session.server'
+import { getManager } from './app/services/auth.server'
 
 installGlobals({ nativeFetch: true })
 
@@ -51,6 +52,7 @@ const app = createServerApp({
   mode,
   mount,
   logRequests: config.LOG_REQUESTS || mode === 'development',
+  identifyManager: async (request) => (await getManager(request))?.userId,
   rateLimits: config.SIGN_IN_LIMIT_PER_MINUTE ? { signInPerMinute: config.SIGN_IN_LIMIT_PER_MINUTE } : undefined,
 })
 

@@ -12,4 +12,4 @@ export const action = apiAction(async ({ request }) => {
   const manager = await requireApiManager(request)
   if (request.method !== 'PUT') methodNotAllowed()
   return updateSystemSettings(manager.role, await readJson(request, SystemSettingsInput))
-})
+}, { methods: ['PUT'] })

@@ -11,4 +11,4 @@ export const action = apiAction(async ({ request, params }) => {
   const access = token ? await openAssignment(params.id!, token) : await openAssignmentAsManager((await requireApiManager(request)).orgId, params.id!)
   const { status } = await readJson(request, StatusInput)
   return changeAssignmentStatus(access, status)
-})
+}, { methods: ['PATCH'] })

@@ -6,6 +6,7 @@ import type { ServerBuild } from '@remix-run/node'
 import { afterAll, beforeAll } from 'vitest'
 import { createServerApp } from '~/lib/server/express-app'
 import type { RateLimitSettings } from '~/lib/server/rate-limits'
+import { getManager } from '~/services/auth.server'
 import { MOCK_AUTHORIZE_PATH, mockAuthorize } from '../mocks/auth'
 import { TestClient } from './client'
 
@@ -19,6 +20,7 @@ export async function startTestServer(options: { rateLimits?: Partial<RateLimitS
     // Tests sign in many times from one address; a test of the limit itself passes its own.
     rateLimits: { signInPerMinute: 10_000, anonymousWritesPerMinute: 10_000, ...options.rateLimits },
     mount: (a) => a.get(MOCK_AUTHORIZE_PATH, mockAuthorize),
+    identifyManager: async (request) => (await getManager(request))?.userId,
   })
   const server = app.listen(0)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))

@@ -7,7 +7,8 @@ import express from 'express'
 import morgan from 'morgan'
 import { env } from '../env.server'
 import { cspNonce, refuseCrossSiteWrites, securityHeaders } from './security'
-import { DEFAULT_RATE_LIMITS, anonymousWriteLimit, signInLimit, type RateLimitSettings } from './rate-limits'
+import { routeGuard, withReadableBodies } from './route-guard'
+import { DEFAULT_RATE_LIMITS, anonymousWriteLimit, signInLimit, type IdentifyManager, type RateLimitSettings } from './rate-limits'
 
 export type ServerAppOptions = {
   /** The Remix build, or a getter for it so development can swap builds without a restart. */
@@ -15,6 +16,8 @@ export type ServerAppOptions = {
   mode: 'development' | 'production' | 'test'
   publicDir?: string
   rateLimits?: Partial<RateLimitSettings>
+  /** Tells a signed-in manager's writes from anonymous ones for the limits (services/auth's getManager). */
+  identifyManager?: IdentifyManager
   /** Extra handlers mounted before Remix, e.g. the mock identity provider's authorize page. */
   mount?: (app: express.Express) => void
   logRequests?: boolean
@@ -43,15 +46,18 @@ export function createServerApp(options: ServerAppOptions) {
 
   // The sign-in exchange itself; merely looking at /login is not limited.
   app.use('/auth', signInLimit(limits))
-  app.use(anonymousWriteLimit(limits))
+  app.use(anonymousWriteLimit(limits, options.identifyManager))
 
   options.mount?.(app)
 
   const build = options.build
+  const currentBuild = async () => withReadableBodies(await (typeof build === 'function' ? build() : build))
+  // Wrong methods and bodies that are not forms are answered here, once for every route.
+  app.use(routeGuard(currentBuild))
   app.all(
     '*',
     createRequestHandler({
-      build: async () => (typeof build === 'function' ? build() : build),
+      build: currentBuild,
       mode: options.mode,
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     }),
