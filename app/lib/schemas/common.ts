@@ -12,6 +12,7 @@ export const booleanInput = z.preprocess((raw) => {
 
 /** Required text: trimmed, and the spec's message when missing or blank. */
 /** Control characters (a NUL above all) break CSV, PDFs and terminals; line breaks and tabs are text. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
 const NO_CONTROL = 'Must not contain control characters'
 
