@@ -12,6 +12,7 @@ import { log } from './app/lib/log.server'
 import { applyPendingMigrations } from './app/lib/migrations.server'
 import { startPrimaryJobs } from './app/lib/primary-jobs.server'
 import { applyServerTimeouts } from './app/lib/server/timeouts'
+import { getManager } from './app/services/auth.server'
 
 installGlobals({ nativeFetch: true })
 
@@ -76,6 +77,7 @@ const app = createServerApp({
   mount,
   // Production logs every request as JSON unless LOG_REQUESTS=false.
   logRequests: config.LOG_REQUESTS || mode === 'development' || (mode === 'production' && process.env.LOG_REQUESTS !== 'false'),
+  identifyManager: async (request) => (await getManager(request))?.userId,
   rateLimits: config.SIGN_IN_LIMIT_PER_MINUTE ? { signInPerMinute: config.SIGN_IN_LIMIT_PER_MINUTE } : undefined,
 })
 

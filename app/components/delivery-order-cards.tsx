@@ -2,22 +2,22 @@
 // assignment's notes (only when there are some) and the items to deliver.
 import type { SerializeFrom } from '@remix-run/node'
 import { Navigation } from 'lucide-react'
-import type { AssignmentView } from '~/models/assignment.server'
+import type { DeliveryOrder } from '~/models/assignment.server'
 import { buttonClasses } from './ui/button'
 import { Card, CardBody, CardHeader } from './ui/card'
 
-export function DeliveryOrderCards({ order }: { order: SerializeFrom<AssignmentView> }) {
-  const property = order.request.property
+export function DeliveryOrderCards({ order }: { order: SerializeFrom<DeliveryOrder> }) {
+  const property = order.property
   const items = order.request.requestedProducts
-  const directions = property?.address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(property.address)}` : null
+  const directions = property.address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(property.address)}` : null
   return (
     <>
       <Card>
         <CardHeader title="Delivery Address" />
         <CardBody className="space-y-3">
           <div className="text-sm">
-            <p className="font-medium text-slate-900">{property?.name ?? 'No property'}</p>
-            {property?.address ? <p className="break-words text-slate-700">{property.address}</p> : null}
+            <p className="font-medium text-slate-900">{property.name ?? 'No property'}</p>
+            {property.address ? <p className="break-words text-slate-700">{property.address}</p> : null}
           </div>
           {directions ? (
             <a href={directions} target="_blank" rel="noreferrer" className={buttonClasses('secondary', 'md', 'h-11 w-full sm:w-auto')}>
@@ -46,11 +46,11 @@ export function DeliveryOrderCards({ order }: { order: SerializeFrom<AssignmentV
         </CardBody>
       </Card>
 
-      {order.notes ? (
+      {order.assignment.notes ? (
         <Card>
           <CardHeader title="Assignment Notes" />
           <CardBody>
-            <p className="whitespace-pre-wrap text-sm text-slate-700">{order.notes}</p>
+            <p className="whitespace-pre-wrap text-sm text-slate-700">{order.assignment.notes}</p>
           </CardBody>
         </Card>
       ) : null}
@@ -60,9 +60,9 @@ export function DeliveryOrderCards({ order }: { order: SerializeFrom<AssignmentV
         <CardBody>
           <ul className="divide-y divide-slate-100">
             {items.map((item, i) => (
-              <li key={`${item.productId ?? item.name}-${i}`} className="flex items-center gap-3 py-2">
-                {item.thumbnailUrl || item.imageUrl ? (
-                  <img src={item.thumbnailUrl ?? item.imageUrl ?? ''} alt={item.imageAlt ?? ''} className="h-12 w-12 shrink-0 rounded object-cover" />
+              <li key={`${item.id ?? item.name}-${i}`} className="flex items-center gap-3 py-2">
+                {item.thumbnailUrl || ('imageUrl' in item && item.imageUrl) ? (
+                  <img src={item.thumbnailUrl ?? ('imageUrl' in item ? item.imageUrl : '') ?? ''} alt={item.imageAlt ?? ''} className="h-12 w-12 shrink-0 rounded object-cover" />
                 ) : null}
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="font-medium text-slate-900">{item.name}</p>

@@ -72,11 +72,32 @@ export function apiLoader(handler: Handler<LoaderFunctionArgs>) {
   }
 }
 
-/** Like apiLoader; a POST that returns an object answers 201 (a create), other methods 200. */
-export function apiAction(handler: Handler<ActionFunctionArgs>, options: { createdOnPost?: boolean } = {}) {
+/** A body that could not even be parsed (broken JSON, a form that is not one): bad input, never a 500. */
+export class UnreadableBody extends Invalid {}
+
+type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+const METHODS = Symbol.for('stockrun.acceptedMethods')
+
+/** The write methods an action declared (see apiAction's `methods`); undefined means POST only. */
+export function acceptedMethods(action: unknown): WriteMethod[] | undefined {
+  return (action as { [METHODS]?: WriteMethod[] } | undefined)?.[METHODS]
+}
+
+/** Declares the write methods an action takes, read by the server's one method guard (405 + Allow). */
+export function acceptsMethods<F extends object>(action: F, methods: WriteMethod[]): F {
+  return Object.assign(action, { [METHODS]: methods })
+}
+
+/**
+ * Like apiLoader; a POST that returns an object answers 201 (a create), other methods 200.
+ * `methods` are the write methods this route takes (POST when not given); others answer 405.
+ */
+export function apiAction(handler: Handler<ActionFunctionArgs>, options: { createdOnPost?: boolean; methods?: WriteMethod[] } = {}) {
   const createdOnPost = options.createdOnPost ?? true
-  return async (args: ActionFunctionArgs) => {
+  const methods = options.methods ?? ['POST']
+  const action = async (args: ActionFunctionArgs) => {
     try {
+      if (!methods.includes(args.request.method as WriteMethod)) methodNotAllowed()
       const result = await handler(args)
       const status = createdOnPost && args.request.method === 'POST' ? 201 : 200
       return toResponse(result, status)
@@ -84,6 +105,7 @@ export function apiAction(handler: Handler<ActionFunctionArgs>, options: { creat
       return errorResponse(err)
     }
   }
+  return acceptsMethods(action, methods)
 }
 
 export function methodNotAllowed(): never {

@@ -391,10 +391,43 @@ function trustedCaptureTime(given: string | null | undefined, now = new Date()) 
   return at
 }
 
-/** The delivery page's order (spec §2.18): everything about the delivery, the address included. */
-export function deliveryOrder(access: AssignmentAccess) {
+/** What a status change answers, for a repeated request that must answer the same. */
+export function assignmentView(access: AssignmentAccess) {
   return toView(access.assignment)
 }
+
+/**
+ * The delivery order (spec §3), for the delivery page and GET /api/delivery/:id alike: everything
+ * about the delivery, the address included, and the proof only once there is one.
+ */
+export function deliveryOrder(access: AssignmentAccess) {
+  const a = access.assignment
+  const property = a.request.property
+  const order = {
+    assignment: { id: a.id, status: a.status, notes: a.notes },
+    request: {
+      id: a.request.id,
+      orderNumber: a.request.orderNumber,
+      vendorName: a.request.vendorName,
+      requestedProducts: a.request.items.map((i) => ({
+        id: i.productId,
+        name: i.productName,
+        category: i.product?.category ?? null,
+        quantity: i.quantity,
+        ...(i.product?.imageUrl ? { imageUrl: i.product.imageUrl } : {}),
+        thumbnailUrl: i.product?.thumbnailUrl ?? null,
+        imageAlt: i.product?.imageAlt ?? null,
+      })),
+    },
+    property: { name: property?.name ?? null, address: property?.address ?? null },
+    runner: { name: a.runner.name, phone: a.runner.phone },
+  }
+  if (!a.proof) return order
+  const { imageUrl, thumbnailUrl, notes, submittedAt } = a.proof
+  return { ...order, deliveryProof: { imageUrl, thumbnailUrl, notes, submittedAt } }
+}
+
+export type DeliveryOrder = ReturnType<typeof deliveryOrder>
 
 /** Dispatch's Current Assignments: every assignment not yet delivered or cancelled, oldest first. */
 export async function listCurrentAssignments(orgId: string) {

@@ -39,6 +39,7 @@ import {
 import { listRecipients } from '~/models/recipient.server'
 import { listRequests } from '~/models/request.server'
 import { requireManager, safeRedirect } from '~/services/auth.server'
+import { invoiceStatusLabel } from '~/lib/status-labels'
 
 export const meta: MetaFunction = () => [{ title: 'Billing and Invoices · Stockrun' }]
 
@@ -206,7 +207,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const parsed = InvoiceStatusInput.safeParse({ status: text(form, 'status') })
         if (!parsed.success) throw invalidFromZod(parsed.error)
         const invoice = await setInvoiceStatus(orgId, id, parsed.data.status)
-        return redirectWithToast(back, { title: 'Status Updated', description: `Invoice ${invoice.invoiceNumber} is now ${invoice.status}.` })
+        return redirectWithToast(back, { title: 'Status Updated', description: `Invoice ${invoice.invoiceNumber} is now ${invoiceStatusLabel(invoice.status)}.` })
       }
       default:
         return redirectWithToast(back, { title: 'Error', description: 'Unknown action.', variant: 'error' })

@@ -32,6 +32,7 @@ import {
 } from '~/models/request.server'
 import { organisationTimeZone } from '~/models/stats.server'
 import { requireManager, safeRedirect } from '~/services/auth.server'
+import { requestStatusLabel } from '~/lib/status-labels'
 
 export const meta: MetaFunction = () => [{ title: 'Requests · Stockrun' }]
 
@@ -95,7 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       if (!status.success) throw new Invalid(status.error.issues[0]?.message ?? 'Invalid status')
       await changeRequestStatus(manager.orgId, formText(form, 'id'), status.data)
-      return redirectWithToast(back, { title: 'Status Updated', description: `Request status changed to ${status.data}` })
+      return redirectWithToast(back, { title: 'Status Updated', description: `Request status changed to ${requestStatusLabel(status.data)}` })
     } catch (err) {
       if (!(err instanceof DomainError)) throw err
       return redirectWithToast(back, { title: 'Update Failed', description: 'Failed to update request status. Please try again.', variant: 'error' })

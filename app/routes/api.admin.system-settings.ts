@@ -1,6 +1,6 @@
 import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.server'
 import { SystemSettingsInput } from '~/lib/schemas/settings'
-import { getSystemSettings, updateSystemSettings } from '~/models/settings.server'
+import { getSystemSettings, requireSystemRole, updateSystemSettings } from '~/models/settings.server'
 import { requireApiManager } from '~/services/auth.server'
 
 export const loader = apiLoader(async ({ request }) => {
@@ -11,5 +11,6 @@ export const loader = apiLoader(async ({ request }) => {
 export const action = apiAction(async ({ request }) => {
   const manager = await requireApiManager(request)
   if (request.method !== 'PUT') methodNotAllowed()
+  requireSystemRole(manager.role)
   return updateSystemSettings(manager.role, await readJson(request, SystemSettingsInput))
-})
+}, { methods: ['PUT'] })

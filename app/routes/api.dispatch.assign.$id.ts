@@ -3,7 +3,7 @@
 import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { StatusInput } from '~/lib/schemas/dispatch'
-import { changeAssignmentStatus, deliveryOrder, openAssignment, openAssignmentAsManager, tokenFrom } from '~/models/assignment.server'
+import { assignmentView, changeAssignmentStatus, openAssignment, openAssignmentAsManager, tokenFrom } from '~/models/assignment.server'
 import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 import { requireApiManager } from '~/services/auth.server'
 
@@ -18,6 +18,6 @@ export const action = apiAction(async ({ request, params }) => {
     idempotencyKeyOf(request),
     { assignmentId: access.assignment.id, kind: 'status' },
     () => changeAssignmentStatus(access, status, { handoverCode, origin: publicOrigin(request) }),
-    async () => deliveryOrder(await reopen()),
+    async () => assignmentView(await reopen()),
   )
-})
+}, { methods: ['PATCH'] })

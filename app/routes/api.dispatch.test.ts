@@ -558,15 +558,12 @@ describe('tokens', () => {
     })
     const order = await (await app.client().get(`/api/delivery/${assignment.id}?token=${linkToken}`)).json()
     expect(order).toMatchObject({
-      id: assignment.id,
-      status: 'assigned',
+      assignment: { id: assignment.id, status: 'assigned' },
       runner: { name: runner.name, phone: runner.phone },
-      request: {
-        property: { address: property.address },
-        requestedProducts: [{ name: 'Glass Cleaner', quantity: 2, category: 'Cleaning' }],
-      },
-      proof: null,
+      property: { address: property.address },
+      request: { requestedProducts: [{ name: 'Glass Cleaner', quantity: 2, category: 'Cleaning' }] },
     })
+    expect(order).not.toHaveProperty('deliveryProof')
     await patchWith(assignment.id, runnerToken, 'in_transit')
     const after = await (await app.client().get(`/api/runners/${runner.id}/assignments?token=${runnerToken}`)).json()
     expect(after[0].request.property.address).toBe(property.address)

@@ -7,4 +7,4 @@ export const action = apiAction(async ({ request, params }) => {
   const manager = await requireApiManager(request)
   if (request.method !== 'PATCH') methodNotAllowed()
   return archiveInvoice(manager.orgId, params.id!)
-})
+}, { methods: ['PATCH'] })

@@ -9,4 +9,4 @@ export const action = apiAction(async ({ request, params }) => {
   if (request.method !== 'PATCH') methodNotAllowed()
   const { status } = await readJson(request, InvoiceStatusInput)
   return setInvoiceStatus(manager.orgId, params.id!, status)
-})
+}, { methods: ['PATCH'] })

@@ -13,4 +13,4 @@ export const action = apiAction(async ({ request, params }) => {
   if (request.method !== 'DELETE') methodNotAllowed()
   await deleteInvoice(manager.orgId, params.id!)
   return undefined
-})
+}, { methods: ['DELETE'] })

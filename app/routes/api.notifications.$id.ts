@@ -7,4 +7,4 @@ export const action = apiAction(async ({ request, params }) => {
   const manager = await requireApiManager(request)
   if (request.method !== 'DELETE') methodNotAllowed()
   await deleteNotification(manager.orgId, manager.userId, params.id!)
-})
+}, { methods: ['DELETE'] })

@@ -7,4 +7,4 @@ export const action = apiAction(async ({ request }) => {
   const manager = await requireApiManager(request)
   if (request.method !== 'PUT') methodNotAllowed()
   return markAllNotificationsRead(manager.orgId, manager.userId)
-})
+}, { methods: ['PUT'] })

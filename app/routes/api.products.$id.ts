@@ -23,4 +23,4 @@ export const action = apiAction(async ({ request, params }) => {
     default:
       return methodNotAllowed()
   }
-})
+}, { methods: ['PUT', 'PATCH', 'DELETE'] })

@@ -6,4 +6,4 @@ export const action = apiAction(async ({ request, params }) => {
   const manager = await requireApiManager(request)
   if (request.method !== 'DELETE') methodNotAllowed()
   return removeProduct(manager.orgId, params.id!, params.productId!)
-})
+}, { methods: ['DELETE'] })

@@ -16,4 +16,4 @@ export const action = apiAction(async ({ request, params }) => {
     return updateProperty(manager.orgId, params.id!, await readJson(request, PropertyUpdate), publicOrigin(request))
   }
   methodNotAllowed()
-})
+}, { methods: ['PUT', 'PATCH', 'DELETE'] })

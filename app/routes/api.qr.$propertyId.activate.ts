@@ -1,4 +1,4 @@
-import { apiAction, apiLoader, methodNotAllowed } from '~/lib/http.server'
+import { apiAction, methodNotAllowed } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { activatePropertyQr } from '~/models/property.server'
 import { requireApiManager } from '~/services/auth.server'
@@ -13,4 +13,3 @@ export const action = apiAction(
   { createdOnPost: false },
 )
 
-export const loader = apiLoader(async () => methodNotAllowed())

@@ -14,4 +14,4 @@ export const action = apiAction(async ({ request, params }) => {
   if (request.method !== 'PATCH') methodNotAllowed()
   const { status } = await readJson(request, z.object({ status: RequestStatusInput }))
   return changeRequestStatus(manager.orgId, params.id!, status)
-})
+}, { methods: ['PATCH'] })

@@ -12,4 +12,4 @@ export const action = apiAction(async ({ request }) => {
   const manager = await requireApiManager(request)
   if (request.method !== 'PUT' && request.method !== 'PATCH') methodNotAllowed()
   return updatePreferences(manager.userId, await readJson(request, PreferencesInput))
-})
+}, { methods: ['PUT', 'PATCH'] })

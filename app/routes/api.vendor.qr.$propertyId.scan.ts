@@ -1,12 +1,11 @@
 // POST /api/vendor/qr/:propertyId/scan (spec §7): the vendor page reports a scan once per page load.
 // A visit counts once, whether the page's script or the server's first render got there first.
 import { json } from '@remix-run/node'
-import { apiAction, apiLoader, methodNotAllowed } from '~/lib/http.server'
+import { apiAction, methodNotAllowed } from '~/lib/http.server'
 import { isNewVisit, visitHeader } from '~/lib/vendor-cart.server'
 import { recordScan } from '~/models/scan.server'
 import { findStorefront } from '~/models/storefront.server'
 
-export const loader = apiLoader(async () => methodNotAllowed())
 
 export const action = apiAction(
   async ({ request, params }) => {

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { VENDOR_LANGUAGE_CODES } from '~/i18n/config'
 import { Invalid } from '~/lib/errors'
-import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.server'
+import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { createRequest, requestInputSchema } from '~/models/request-intake.server'
 import { findStorefrontOwner } from '~/models/storefront.server'
@@ -15,7 +15,6 @@ const VendorRequestBody = requestInputSchema('vendor').extend({
   website: z.string().optional(),
 })
 
-export const loader = apiLoader(async () => methodNotAllowed())
 
 export const action = apiAction(async ({ request }) => {
   if (request.method !== 'POST') methodNotAllowed()

@@ -92,8 +92,9 @@ export default function DeliveryOrderPage() {
   const navigation = useNavigation()
   if (!data.ok) return <DeliveryAccessDenied message={data.error} />
   const { order } = data
-  const next = NEXT[order.status]
-  const canProve = order.status === 'in_transit' && !order.proof
+  const proof = 'deliveryProof' in order ? order.deliveryProof : null
+  const next = NEXT[order.assignment.status]
+  const canProve = order.assignment.status === 'in_transit' && !proof
   const submitting = navigation.state === 'submitting'
 
   return (
@@ -104,7 +105,7 @@ export default function DeliveryOrderPage() {
             <h1 className="text-xl font-semibold text-slate-900">{`Order ${order.request.orderNumber}`}</h1>
             <p className="text-sm text-slate-600">{`Assigned to ${order.runner.name}`}</p>
           </div>
-          <DeliveryStatusBadge status={order.status} />
+          <DeliveryStatusBadge status={order.assignment.status} />
         </div>
       </header>
       {/* Room below the last card: without JavaScript a toast stays over the bottom of the screen. */}
@@ -128,8 +129,8 @@ export default function DeliveryOrderPage() {
                 Submit Delivery Proof
               </Link>
             ) : null}
-            {order.proof ? <DeliveryProofBox proof={order.proof} /> : null}
-            {!next && !canProve && !order.proof ? <p className="text-sm text-slate-600">Nothing left to do for this delivery.</p> : null}
+            {proof ? <DeliveryProofBox proof={proof} /> : null}
+            {!next && !canProve && !proof ? <p className="text-sm text-slate-600">Nothing left to do for this delivery.</p> : null}
           </CardBody>
         </Card>
       </main>

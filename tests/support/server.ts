@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { createServerApp } from '~/lib/server/express-app'
 import type { RateLimitSettings } from '~/lib/server/rate-limits'
 import type { AbuseLimitSettings } from '~/lib/server/abuse-limits'
+import { getManager } from '~/services/auth.server'
 import { MOCK_AUTHORIZE_PATH, mockAuthorize } from '../mocks/auth'
 import { TestClient } from './client'
 
@@ -21,6 +22,7 @@ export async function startTestServer(options: { rateLimits?: Partial<RateLimitS
     rateLimits: { signInPerMinute: 10_000, anonymousWritesPerMinute: 10_000, ...options.rateLimits },
     mount: (a) => a.get(MOCK_AUTHORIZE_PATH, mockAuthorize),
     abuseLimits: { scansPerMinute: 10_000, uploadsPerMinute: 10_000, ...options.abuseLimits },
+    identifyManager: async (request) => (await getManager(request))?.userId,
   })
   const server = app.listen(0)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))

@@ -11,8 +11,18 @@ export const booleanInput = z.preprocess((raw) => {
 }, z.boolean({ error: 'Must be true or false' }))
 
 /** Required text: trimmed, and the spec's message when missing or blank. */
+/** Control characters (a NUL above all) break CSV, PDFs and terminals; line breaks and tabs are text. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+const NO_CONTROL = 'Must not contain control characters'
+
 export const requiredText = (message: string, max = 500) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`)
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`)
+    .refine((v) => !CONTROL.test(v), NO_CONTROL)
 
 /** Optional text: blank becomes null, so clearing a field in a form clears it in the database. */
 export const optionalText = (max = 2000) =>
@@ -20,6 +30,7 @@ export const optionalText = (max = 2000) =>
     .string()
     .trim()
     .max(max, `Must be at most ${max} characters`)
+    .refine((v) => !CONTROL.test(v), NO_CONTROL)
     .nullish()
     .transform((v) => (v ? v : null))
 

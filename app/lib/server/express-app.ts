@@ -12,7 +12,8 @@ import { cspNonce, refuseCrossSiteWrites, securityHeaders } from './security'
 import { vendorPageCache } from './page-cache'
 import { routeWritesToPrimary } from './replica'
 import { jsonRequestLog, requestId } from './request-log'
-import { DEFAULT_RATE_LIMITS, anonymousWriteLimit, signInLimit, type RateLimitSettings } from './rate-limits'
+import { routeGuard, withReadableBodies } from './route-guard'
+import { DEFAULT_RATE_LIMITS, anonymousWriteLimit, signInLimit, type IdentifyManager, type RateLimitSettings } from './rate-limits'
 
 export type ServerAppOptions = {
   /** The Remix build, or a getter for it so development can swap builds without a restart. */
@@ -22,6 +23,8 @@ export type ServerAppOptions = {
   rateLimits?: Partial<RateLimitSettings>
   /** Load tests only: no rate limits at all (RATE_LIMIT_DISABLED=true). */
   rateLimitsDisabled?: boolean
+  /** Tells a signed-in manager's writes from anonymous ones for the limits (services/auth's getManager). */
+  identifyManager?: IdentifyManager
   /** Extra handlers mounted before Remix, e.g. the mock identity provider's authorize page. */
   mount?: (app: express.Express) => void
   logRequests?: boolean
@@ -60,7 +63,7 @@ export function createServerApp(options: ServerAppOptions) {
     console.warn('WARNING: RATE_LIMIT_DISABLED=true: every rate limit is off. For load tests only, never a real deployment.')
   } else {
     app.use('/auth', signInLimit(limits))
-    app.use(anonymousWriteLimit(limits))
+    app.use(anonymousWriteLimit(limits, options.identifyManager))
     app.use(abuseLimits(options.abuseLimits))
   }
 
@@ -71,12 +74,19 @@ export function createServerApp(options: ServerAppOptions) {
   // In production the build never changes: handing Remix the object (not a getter) lets it derive
   // its route table once instead of on every request. Development keeps the getter for reloads.
   const given = options.build
-  const fixed = production && typeof given === 'function' ? given() : given
-  const build = fixed instanceof Promise ? () => fixed : fixed
+  const resolved = production && typeof given === 'function' ? given() : given
+  const build =
+    typeof resolved === 'function'
+      ? async () => withReadableBodies(await resolved())
+      : resolved instanceof Promise
+        ? async () => withReadableBodies(await resolved)
+        : withReadableBodies(resolved)
+  // Wrong methods and bodies that are not forms are answered here, once for every route.
+  app.use(routeGuard(async () => (typeof build === 'function' ? build() : build)))
   app.all(
     '*',
     createRequestHandler({
-      build: typeof build === 'function' ? async () => build() : build,
+      build,
       mode: options.mode,
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     }),

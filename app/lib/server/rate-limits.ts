@@ -7,12 +7,18 @@ export type RateLimitSettings = {
   anonymousWritesPerMinute: number
   /** Vendor requests sent, per address: a building of vendors behind one router shares it. */
   vendorSubmissionsPerMinute: number
+  /** Writes by one signed-in manager: generous, a dispatcher assigns a morning's orders in a minute. */
+  managerWritesPerMinute: number
 }
+
+/** Who is signed in on this request (a manager's user id), or nothing; injected so lib stays below services. */
+export type IdentifyManager = (request: globalThis.Request) => Promise<string | null | undefined>
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   signInPerMinute: 30,
   anonymousWritesPerMinute: 120,
   vendorSubmissionsPerMinute: 60,
+  managerWritesPerMinute: 1_000,
 }
 
 const ANONYMOUS_WRITE_PATHS = /^\/(api\/)?(vendor|runner|delivery|track|api\/delivery|api\/dispatch\/assign)\b/
@@ -28,9 +34,15 @@ function refuse(req: Request, res: Response) {
   else res.type('text/plain').send(message)
 }
 
+/**
+ * The client a limit counts against. Fly's proxy sets Fly-Client-IP (overwriting whatever the client
+ * sent), so it is the truth on Fly; anywhere else anyone can send that header, and only the socket's
+ * address is the client.
+ */
 export function clientKey(req: Request) {
-  // Fly puts the real client address in this header; elsewhere the socket's address is the client.
-  return ipKeyGenerator(req.get('fly-client-ip') ?? req.ip ?? 'unknown')
+  const onFly = Boolean(process.env.FLY_APP_NAME)
+  const address = (onFly ? req.get('fly-client-ip') : undefined) || req.socket.remoteAddress || 'unknown'
+  return ipKeyGenerator(address)
 }
 
 function isRead(req: Request) {
@@ -65,8 +77,38 @@ function isTokenUpload(req: Request) {
   return req.path === '/api/upload' && Boolean(req.get('x-runner-token') || req.query.token)
 }
 
-/** The general limit on writes without an account, with the vendor submission limit inside it. */
-export function anonymousWriteLimit(settings: RateLimitSettings) {
+/** A call that proves itself with a runner's or a link's token rather than a session. */
+function carriesToken(req: Request) {
+  return Boolean(req.get('x-runner-token') || req.query.token) || /^\/(runner|delivery|track)\//.test(req.path)
+}
+
+const MANAGER = Symbol('signed-in manager')
+type Identified = Request & { [MANAGER]?: string | null }
+
+/** The signed-in manager behind a write, looked up once per request; token calls never count as one. */
+async function managerOf(req: Request, identify: IdentifyManager | undefined) {
+  const seen = req as Identified
+  if (seen[MANAGER] !== undefined) return seen[MANAGER]
+  let userId: string | null = null
+  if (identify && req.get('cookie') && !carriesToken(req)) {
+    try {
+      userId = (await identify(new globalThis.Request(`http://local${req.originalUrl}`, { headers: { cookie: req.get('cookie')! } }))) ?? null
+    } catch {
+      userId = null
+    }
+  }
+  seen[MANAGER] = userId
+  return userId
+}
+
+const countsAsWrite = (req: Request) =>
+  !isRead(req) && !VENDOR_CART_PATH.test(req.path) && (ANONYMOUS_WRITE_PATHS.test(req.path) || isTokenUpload(req))
+
+/**
+ * The general limit on writes without an account, with the vendor submission limit inside it.
+ * A signed-in manager's writes count against their own, generous, per-user limit instead.
+ */
+export function anonymousWriteLimit(settings: RateLimitSettings, identify?: IdentifyManager) {
   const writes = rateLimit({
     windowMs: 60_000,
     limit: settings.anonymousWritesPerMinute,
@@ -74,10 +116,21 @@ export function anonymousWriteLimit(settings: RateLimitSettings) {
     legacyHeaders: false,
     keyGenerator: clientKey,
     handler: refuse,
-    skip: (req) => isRead(req) || VENDOR_CART_PATH.test(req.path) || !(ANONYMOUS_WRITE_PATHS.test(req.path) || isTokenUpload(req)),
+    skip: async (req) => !countsAsWrite(req) || Boolean(await managerOf(req, identify)),
+  })
+  const managerWrites = rateLimit({
+    windowMs: 60_000,
+    limit: settings.managerWritesPerMinute,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    keyGenerator: async (req) => `manager:${await managerOf(req, identify)}`,
+    handler: refuse,
+    skip: async (req) => !countsAsWrite(req) || !(await managerOf(req, identify)),
   })
   const submissions = vendorSubmissionLimit(settings)
   return (req: Request, res: Response, next: NextFunction) => {
-    void submissions(req, res, (err?: unknown) => (err ? next(err) : void writes(req, res, next)))
+    void submissions(req, res, (err?: unknown) =>
+      err ? next(err) : void writes(req, res, (err2?: unknown) => (err2 ? next(err2) : void managerWrites(req, res, next))),
+    )
   }
 }
