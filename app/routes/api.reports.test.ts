@@ -15,7 +15,8 @@ async function managerWithDeliveries() {
   const orgId = (await organisationOf(email)).id
   const harbor = await givenStockedSite(orgId, ['Glass Cleaner', 'Mop Heads'], { name: 'Harbor View' })
   const oak = await givenStockedSite(orgId, ['Paper Towels'], { name: 'Oak Court' })
-  const [glass, mop] = harbor.products as [{ id: string; name: string }, { id: string; name: string }]
+  const glass = harbor.products[0]!
+  const mop = harbor.products[1]!
   const towels = oak.products[0]!
   const line = (p: { id: string; name: string }, quantity: number) => ({ id: p.id, name: p.name, quantity })
   const r1 = await givenDelivery(orgId, { propertyId: harbor.property.id, products: [line(glass, 7), line(mop, 2)], deliveredAt: new Date('2026-11-02T15:00:00Z') })
