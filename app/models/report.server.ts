@@ -44,7 +44,7 @@ async function scopeOf(orgId: string, period: ReportPeriod): Promise<Scope> {
 /** The requests delivered in the period, once each (at their last delivery), optionally at one property. */
 function deliveredIn(scope: Scope) {
   return Prisma.sql`
-    delivered AS (
+    delivered AS MATERIALIZED (
       SELECT a."requestId", MAX(a."deliveredAt") AS "deliveredAt" FROM "RunnerAssignment" a
       WHERE a."organisationId" = ${scope.orgId} AND a."status" = 'delivered'
         AND a."deliveredAt" >= ${scope.start} AND a."deliveredAt" < ${scope.end}
@@ -52,7 +52,7 @@ function deliveredIn(scope: Scope) {
     ),
     done AS (
       SELECT r."id", r."propertyId", r."createdAt", d."deliveredAt" FROM delivered d
-      JOIN "ProductRequest" r ON r."id" = d."requestId" AND r."organisationId" = ${scope.orgId}
+      CROSS JOIN "ProductRequest" r ON r."id" = d."requestId" AND r."organisationId" = ${scope.orgId}
       ${scope.propertyId ? Prisma.sql`WHERE r."propertyId" = ${scope.propertyId}` : Prisma.empty}
     )`
 }
@@ -62,68 +62,49 @@ const localShift = (scope: Scope) => `${scope.offsetMinutes >= 0 ? '+' : ''}${sc
 
 export async function consumptionReport(orgId: string, period: ReportPeriod): Promise<ConsumptionReport> {
   const scope = await scopeOf(orgId, period)
-  type Row = { propertyId: string | null; propertyName: string | null; productId: string | null; productName: string; quantity: unknown; requests: unknown }
-  type Spend = { propertyId: string | null; productId: string | null; productName: string; cents: unknown }
-  const [used, spent] = await Promise.all([
+  type Row = { propertyId: string | null; propertyName: string | null; productId: string | null; productName: string; quantity: unknown; requests: unknown; cents: unknown }
+  // One pass: the delivered lines and the invoice lines made from them (archived invoices left out),
+  // grouped together, so the delivered set is read once. CROSS JOIN keeps SQLite on that order.
+  const [used, [count]] = await Promise.all([
     db.$queryRaw<Row[]>`
-      WITH ${deliveredIn(scope)}
-      SELECT done."propertyId", pr."name" AS "propertyName", i."productId",
-             COALESCE(MAX(p."name"), MAX(i."productName")) AS "productName",
-             SUM(i."quantity") AS "quantity", COUNT(DISTINCT done."id") AS "requests"
-      FROM done
-      JOIN "RequestItem" i ON i."requestId" = done."id"
-      LEFT JOIN "Product" p ON p."id" = i."productId"
-      LEFT JOIN "Property" pr ON pr."id" = done."propertyId"
-      GROUP BY done."propertyId", COALESCE(i."productId", i."productName")`,
-    // What was invoiced for those deliveries: the invoice lines made from them (archived invoices left out).
-    db.$queryRaw<Spend[]>`
-      WITH ${deliveredIn(scope)}
-      SELECT done."propertyId", ii."productId", COALESCE(MAX(p."name"), MAX(ii."description")) AS "productName",
-             SUM(COALESCE(ii."totalPriceCents", 0)) AS "cents"
-      FROM done
-      JOIN "InvoiceItem" ii ON ii."requestId" = done."id"
-      JOIN "Invoice" inv ON inv."id" = ii."invoiceId" AND inv."isArchived" = 0
-      LEFT JOIN "Product" p ON p."id" = ii."productId"
-      GROUP BY done."propertyId", COALESCE(ii."productId", ii."description")`,
+      WITH ${deliveredIn(scope)},
+      lines AS (
+        SELECT done."propertyId", i."productId", i."productName" AS "name", i."quantity" AS "quantity", done."id" AS "requestId", 0 AS "cents"
+        FROM done CROSS JOIN "RequestItem" i ON i."requestId" = done."id"
+        UNION ALL
+        SELECT done."propertyId", ii."productId", ii."description", 0, NULL, COALESCE(ii."totalPriceCents", 0)
+        FROM done CROSS JOIN "InvoiceItem" ii ON ii."requestId" = done."id"
+        JOIN "Invoice" inv ON inv."id" = ii."invoiceId" AND inv."isArchived" = 0
+      ),
+      grouped AS (
+        SELECT "propertyId", "productId", MAX("name") AS "name", SUM("quantity") AS "quantity",
+               COUNT(DISTINCT "requestId") AS "requests", SUM("cents") AS "cents"
+        FROM lines GROUP BY "propertyId", COALESCE("productId", "name")
+      )
+      SELECT g."propertyId", pr."name" AS "propertyName", g."productId", COALESCE(p."name", g."name") AS "productName",
+             g."quantity", g."requests", g."cents"
+      FROM grouped g
+      LEFT JOIN "Product" p ON p."id" = g."productId"
+      LEFT JOIN "Property" pr ON pr."id" = g."propertyId"`,
+    // Requests are counted per row; a request with two products is still one request in the totals.
+    db.$queryRaw<Array<{ n: unknown }>>`WITH ${deliveredIn(scope)} SELECT COUNT(*) AS "n" FROM done`,
   ])
-  const key = (propertyId: string | null, productId: string | null, name: string) => `${propertyId}|${productId ?? `name:${name}`}`
-  const rows = new Map<string, ConsumptionRow & { cents: number }>()
-  for (const r of used) {
-    rows.set(key(r.propertyId, r.productId, r.productName), {
+  const list = used
+    .map((r) => ({
       propertyId: r.propertyId,
       propertyName: r.propertyName ?? 'No property',
       productId: r.productId,
       productName: r.productName,
       quantity: n(r.quantity),
       requests: n(r.requests),
-      spend: '0.00',
-      cents: 0,
-    })
-  }
-  const propertyNames = new Map(used.map((r) => [r.propertyId, r.propertyName ?? 'No property']))
-  for (const s of spent) {
-    const k = key(s.propertyId, s.productId, s.productName)
-    const row = rows.get(k) ?? {
-      propertyId: s.propertyId,
-      propertyName: propertyNames.get(s.propertyId) ?? 'No property',
-      productId: s.productId,
-      productName: s.productName,
-      quantity: 0,
-      requests: 0,
-      spend: '0.00',
-      cents: 0,
-    }
-    row.cents += n(s.cents)
-    rows.set(k, row)
-  }
-  const list = [...rows.values()].sort((a, b) => a.propertyName.localeCompare(b.propertyName) || a.productName.localeCompare(b.productName))
-  // Requests are counted per row; a request with two products is still one request in the totals.
-  const [totalRequests] = await db.$queryRaw<Array<{ n: unknown }>>`WITH ${deliveredIn(scope)} SELECT COUNT(*) AS "n" FROM done`
+      cents: n(r.cents),
+    }))
+    .sort((a, b) => a.propertyName.localeCompare(b.propertyName) || a.productName.localeCompare(b.productName))
   return {
     rows: list.map(({ cents, ...row }) => ({ ...row, spend: centsToDecimal(cents) })),
     totals: {
       quantity: list.reduce((s, r) => s + r.quantity, 0),
-      requests: n(totalRequests?.n),
+      requests: n(count?.n),
       spend: centsToDecimal(list.reduce((s, r) => s + r.cents, 0)),
     },
   }
