@@ -14,5 +14,6 @@ export const action = apiAction(async ({ request }) => {
   const manager = await requireApiManager(request)
   if (request.method !== 'POST') methodNotAllowed()
   const { translations, ...fields } = await readJson(request, ProductInput)
-  return withTranslations(await createProduct(manager.orgId, fields), translations)
+  const product = await createProduct(manager.orgId, fields)
+  return translations ? withTranslations(product, translations) : product
 })
