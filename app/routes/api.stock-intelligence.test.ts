@@ -151,3 +151,43 @@ describe('standing orders (/api/standing-orders)', () => {
     expect((await app.client().get('/api/standing-orders')).status).toBe(401)
   })
 })
+
+describe('the property page and the dashboard, without JavaScript (form posts)', () => {
+  test('a par level saved from the property page shows as a suggestion on the page and on the dashboard', async () => {
+    const { client, property, products } = await manager()
+    const saved = await client.postForm(`/properties?edit=${property.id}`, { intent: 'par-level', id: property.id, productId: products[1]!.id, parLevel: '5' })
+    expect(saved.status).toBe(302)
+    expect((await db.propertyProduct.findFirstOrThrow({ where: { productId: products[1]!.id } })).parLevel).toBe(5)
+    const page = await (await client.get(`/properties?edit=${property.id}`)).text()
+    expect(page).toContain('Reorder suggestions (1)')
+    expect(page).toContain('Request 5')
+    const dashboard = await (await client.get('/')).text()
+    expect(dashboard).toContain('1 property likely to run out this week')
+  })
+
+  test('a bad par level changes nothing and says why', async () => {
+    const { client, property, products } = await manager()
+    const res = await client.postForm(`/properties?edit=${property.id}`, { intent: 'par-level', id: property.id, productId: products[0]!.id, parLevel: '-3' })
+    expect(res.status).toBe(302)
+    expect((await db.propertyProduct.findFirstOrThrow({ where: { productId: products[0]!.id } })).parLevel).toBeNull()
+  })
+
+  test('one click on a suggestion makes a pending request for that quantity, with the usual notification', async () => {
+    const { client, orgId, property, products } = await manager()
+    const res = await client.postForm(`/properties?edit=${property.id}`, { intent: 'reorder', id: property.id, productId: products[0]!.id, quantity: '7' })
+    expect(res.status).toBe(302)
+    const request = await db.productRequest.findFirstOrThrow({ where: { organisationId: orgId }, include: { items: true } })
+    expect(request).toMatchObject({ status: 'pending', propertyId: property.id })
+    expect(request.items.map((i) => [i.productId, i.quantity])).toEqual([[products[0]!.id, 7]])
+    expect(await db.notification.count({ where: { organisationId: orgId, type: 'new_request', requestId: request.id } })).toBe(1)
+  })
+
+  test('another organisation’s property cannot be reordered for', async () => {
+    const a = await manager()
+    const b = await manager()
+    await b.client.postForm(`/properties?edit=${a.property.id}`, { intent: 'reorder', id: a.property.id, productId: a.products[0]!.id, quantity: '2' })
+    await b.client.postForm(`/properties?edit=${a.property.id}`, { intent: 'par-level', id: a.property.id, productId: a.products[0]!.id, parLevel: '9' })
+    expect(await db.productRequest.count({ where: { propertyId: a.property.id } })).toBe(0)
+    expect((await db.propertyProduct.findFirstOrThrow({ where: { productId: a.products[0]!.id } })).parLevel).toBeNull()
+  })
+})
