@@ -17,10 +17,18 @@ export function ChartFrame({ id, title, description, children, table }: ChartFra
       {children}
       <details className="text-sm print:block" open>
         <summary className="cursor-pointer font-medium text-slate-700">Data table</summary>
-        <div className="mt-2 max-h-72 overflow-auto">{table}</div>
+        {/* Focusable, so a keyboard can scroll a wide table (the 24-hour grid). */}
+        <div className="mt-2 max-h-72 overflow-auto" tabIndex={0} role="region" aria-label={`${title}: data table`}>
+          {table}
+        </div>
       </details>
     </figure>
   )
+}
+
+/** Amounts and counts line up on the right; names stay on the left. */
+function numeric(rows: Array<Array<string | number>>, column: number) {
+  return column > 0 && rows.some((r) => typeof r[column] === 'number' || /^-?\$/.test(String(r[column])))
 }
 
 export function DataTable({ id, caption, head, rows }: { id: string; caption: string; head: string[]; rows: Array<Array<string | number>> }) {
@@ -30,7 +38,7 @@ export function DataTable({ id, caption, head, rows }: { id: string; caption: st
       <thead>
         <tr>
           {head.map((h, i) => (
-            <th key={h} scope="col" className={`border-b border-slate-200 px-2 py-1 font-medium text-slate-700 ${i > 0 ? 'text-right' : ''}`}>
+            <th key={h} scope="col" className={`border-b border-slate-200 px-2 py-1 font-medium text-slate-700 ${numeric(rows, i) ? 'text-right' : ''}`}>
               {h}
             </th>
           ))}
@@ -45,7 +53,7 @@ export function DataTable({ id, caption, head, rows }: { id: string; caption: st
                   {cell}
                 </th>
               ) : (
-                <td key={c} className="border-b border-slate-100 px-2 py-1 text-right tabular-nums text-slate-800">
+                <td key={c} className={`border-b border-slate-100 px-2 py-1 text-slate-800 ${numeric(rows, c) ? 'text-right tabular-nums' : ''}`}>
                   {cell}
                 </td>
               ),
@@ -75,26 +83,26 @@ export function BarChart({ id, title, description, items, format = String }: {
   items: Array<{ label: string; value: number }>
   format?: (v: number) => string
 }) {
-  const labelWidth = 170
-  const barSpace = 330
-  const rowHeight = 26
+  const labelWidth = 140
+  const barSpace = 200
+  const rowHeight = 28
   const max = Math.max(1, ...items.map((i) => i.value))
   const height = Math.max(rowHeight, items.length * rowHeight) + 4
   return (
-    <SvgChart id={id} title={title} description={description} width={labelWidth + barSpace + 90} height={height}>
+    <SvgChart id={id} title={title} description={description} width={labelWidth + barSpace + 80} height={height}>
       {items.length === 0 ? (
         <text x={0} y={18} fontSize={13} fill="#475569">No data in this period</text>
       ) : (
         items.map((item, i) => {
           const y = i * rowHeight + 2
           const w = Math.max(2, (item.value / max) * barSpace)
-          const label = item.label.length > 24 ? `${item.label.slice(0, 23)}…` : item.label
+          const label = item.label.length > 18 ? `${item.label.slice(0, 17)}…` : item.label
           return (
             <g key={`${item.label}-${i}`}>
               <title>{`${item.label}: ${format(item.value)}`}</title>
-              <text x={labelWidth - 8} y={y + 16} fontSize={12} textAnchor="end" fill="#334155">{label}</text>
+              <text x={labelWidth - 8} y={y + 18} fontSize={13} textAnchor="end" fill="#334155">{label}</text>
               <rect x={labelWidth} y={y + 3} width={w} height={rowHeight - 8} rx={3} fill={SERIES_COLOURS[0]} />
-              <text x={labelWidth + w + 6} y={y + 16} fontSize={12} fill="#0f172a">{format(item.value)}</text>
+              <text x={labelWidth + w + 6} y={y + 18} fontSize={13} fill="#0f172a">{format(item.value)}</text>
             </g>
           )
         })
@@ -167,11 +175,11 @@ export function WeekHeatmap({ id, title, description, cells, dayNames }: {
   return (
     <SvgChart id={id} title={title} description={description} width={left + 24 * cell + 4} height={top + 7 * cell + 4}>
       {Array.from({ length: 24 }, (_, h) =>
-        h % 3 === 0 ? <text key={h} x={left + h * cell + cell / 2} y={11} fontSize={10} textAnchor="middle" fill="#334155">{String(h).padStart(2, '0')}</text> : null,
+        h % 3 === 0 ? <text key={h} x={left + h * cell + cell / 2} y={11} fontSize={11} textAnchor="middle" fill="#334155">{String(h).padStart(2, '0')}</text> : null,
       )}
       {cells.map((row, d) => (
         <g key={d}>
-          <text x={left - 6} y={top + d * cell + 14} fontSize={11} textAnchor="end" fill="#334155">{dayNames[d]}</text>
+          <text x={left - 6} y={top + d * cell + 14} fontSize={12} textAnchor="end" fill="#334155">{dayNames[d]}</text>
           {row.map((count, h) => (
             <rect key={h} x={left + h * cell} y={top + d * cell} width={cell - 2} height={cell - 2} rx={2} fill={SERIES_COLOURS[0]} fillOpacity={count === 0 ? 0.05 : 0.15 + 0.85 * (count / max)}>
               <title>{`${dayNames[d]} ${String(h).padStart(2, '0')}:00: ${count} requests`}</title>

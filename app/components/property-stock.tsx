@@ -70,6 +70,7 @@ export function ParLevels({ propertyId, lines }: { propertyId: string; lines: St
               <input type="hidden" name="id" value={propertyId} />
               <input type="hidden" name="productId" value={line.id} />
               <label htmlFor={`par-${line.id}`} className="min-w-0 flex-1 text-slate-800">
+                <span className="sr-only">Par level for </span>
                 {line.name}
               </label>
               <input

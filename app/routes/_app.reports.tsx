@@ -116,7 +116,7 @@ export default function ReportsPage() {
           </div>
           <Card>
             <CardHeader title="Consumption" description="Delivered quantities, requests and invoiced spend per property and product." />
-            <CardBody className="overflow-x-auto">
+            <CardBody className="overflow-x-auto" tabIndex={0} role="region" aria-label="Consumption table">
               <DataTable
                 id="consumption-table"
                 caption="Consumption per property and product"
