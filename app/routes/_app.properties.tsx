@@ -247,16 +247,18 @@ export default function LogisticsPage() {
           cancelTo={closeTo}
         >
           {data.editor ? (
-            <PropertyProducts
-              key={data.editor.property.id}
-              propertyId={data.editor.property.id}
-              available={data.editor.available}
-              assigned={data.editor.assigned}
-              selectAll={data.editor.selectAll}
-            />
+            <>
+              <PropertyProducts
+                key={data.editor.property.id}
+                propertyId={data.editor.property.id}
+                available={data.editor.available}
+                assigned={data.editor.assigned}
+                selectAll={data.editor.selectAll}
+              />
+              <ReorderSuggestions propertyId={data.editor.property.id} suggestions={data.editor.suggestions} />
+              <ParLevels propertyId={data.editor.property.id} lines={data.editor.stock} />
+            </>
           ) : null}
-          {data.editor ? <ReorderSuggestions propertyId={data.editor.property.id} suggestions={data.editor.suggestions} /> : null}
-          {data.editor ? <ParLevels propertyId={data.editor.property.id} lines={data.editor.stock} /> : null}
         </PropertyForm>
       ) : (
         <PropertiesOverview />
