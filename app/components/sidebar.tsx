@@ -1,5 +1,6 @@
 import { Form, NavLink, useLocation } from '@remix-run/react'
 import { Bell, Boxes, Building2, CreditCard, LayoutDashboard, LogOut, Menu, Settings, Truck, ClipboardList, X } from 'lucide-react'
+import { BarChart3 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { cn } from './ui/cn'
 
@@ -10,6 +11,7 @@ export const NAV_ENTRIES = [
   { to: '/products', label: 'Products', icon: Boxes },
   { to: '/dispatch', label: 'Dispatch', icon: Truck },
   { to: '/billing', label: 'Billing', icon: CreditCard },
+  { to: '/reports', label: 'Reports', icon: BarChart3 },
   { to: '/notifications', label: 'Notifications', icon: Bell },
 ] as const
 

@@ -139,15 +139,15 @@ export async function deleteProperty(orgId: string, id: string): Promise<void> {
   await recordAudit({ orgId, action: 'property.deleted', target: { type: 'property', id: property.id }, details: { name: property.name, address: property.address } })
 }
 
-/** The catalog products assigned to a property, by name. */
-export async function listAssignedProducts(orgId: string, propertyId: string): Promise<Product[]> {
+/** The catalog products assigned to a property, by name, each with the property's par level for it. */
+export async function listAssignedProducts(orgId: string, propertyId: string): Promise<Array<Product & { parLevel: number | null }>> {
   const property = await findProperty(orgId, propertyId)
   const rows = await db.propertyProduct.findMany({
     where: { propertyId: property.id, organisationId: orgId },
     include: { product: true },
     orderBy: { product: { name: 'asc' } },
   })
-  return rows.map((r) => r.product)
+  return rows.map((r) => ({ ...r.product, parLevel: r.parLevel }))
 }
 
 export type Assignment = PropertyProduct & { product: Product; alreadyAssigned: boolean }

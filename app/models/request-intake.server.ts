@@ -1,7 +1,7 @@
 // How a product request comes in: from a vendor at a property's QR code, or typed in by a manager.
 // Every rule is checked inside the write transaction that takes the order number, so a product
 // switched off a moment ago, or a property deactivated, can never slip into a request.
-import type { ProductRequest } from '@prisma/client'
+import type { Prisma, ProductRequest } from '@prisma/client'
 import { z } from 'zod'
 import { db } from '~/lib/db.server'
 import { Invalid, NotFound } from '~/lib/errors'
@@ -88,13 +88,20 @@ export type ValidRequestInput = z.output<ReturnType<typeof requestInputSchema>>
 export async function createRequest(
   orgId: string,
   input: RequestInput,
-  options: { source: RequestSource; language?: string },
+  options: {
+    source: RequestSource
+    language?: string
+    /** Runs first inside the write transaction: a standing order claims its occurrence there, so the request is made once or not at all. */
+    claim?: (tx: Prisma.TransactionClient) => Promise<unknown>
+    note?: string
+  },
 ): Promise<{ request: ProductRequest; trackingToken: string; handoverCode: string | null }> {
   const parsed = requestInputSchema(options.source).safeParse(input)
   if (!parsed.success) throw invalidFromZod(parsed.error)
   const valid = parsed.data
 
   const created = await db.$transaction(async (tx) => {
+    if (options.claim) await options.claim(tx)
     const property = await tx.property.findFirst({ where: { id: valid.propertyId, organisationId: orgId } })
     const offeredToVendors = property?.isActive && property.qrCodeActive
     if (!property || (options.source === 'vendor' && !offeredToVendors)) throw new NotFound(REQUEST_MESSAGES.propertyNotFound)
@@ -133,7 +140,7 @@ export async function createRequest(
             quantity: line.quantity,
           })),
         },
-        history: { create: { status: 'pending', note: options.source === 'vendor' ? 'Sent by the vendor' : 'Entered by a manager' } },
+        history: { create: { status: 'pending', note: options.note ?? (options.source === 'vendor' ? 'Sent by the vendor' : 'Entered by a manager') } },
       },
     })
     await recordActivity(tx, orgId, 'request.created', request.id)

@@ -15,6 +15,8 @@ export type StorefrontProduct = {
   imageUrl: string | null
   thumbnailUrl: string | null
   imageAlt: string | null
+  /** issue 15: the product's text in the vendor languages; pass the list through inLanguage() before showing it. */
+  translations?: Array<{ language: string; name: string; description: string | null }>
 }
 
 type StorefrontData = { storefront: Storefront; organisationId: string; products: StorefrontProduct[] } | null
@@ -32,7 +34,17 @@ async function loadStorefront(propertyId: string): Promise<StorefrontData> {
         where: { product: { isActive: true } },
         select: {
           product: {
-            select: { id: true, name: true, category: true, description: true, imageUrl: true, thumbnailUrl: true, imageAlt: true },
+            select: {
+              id: true,
+              name: true,
+              category: true,
+              description: true,
+              imageUrl: true,
+              thumbnailUrl: true,
+              imageAlt: true,
+              // issue 15: every language comes along, so one cached list serves all six; inLanguage() picks one.
+              translations: { select: { language: true, name: true, description: true } },
+            },
           },
         },
       },

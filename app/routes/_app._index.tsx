@@ -8,12 +8,14 @@ import { PageHeader } from '~/components/page-header'
 import { RequestCard } from '~/components/request-card'
 import { ExportLink, PageLinks, readListQuery, SearchBox, StatusChips, withParams } from '~/components/request-filters'
 import { RequestsMap } from '~/components/requests-map'
+import { RunningOut } from '~/components/running-out'
 import { StatsCards } from '~/components/stats-cards'
 import { Card } from '~/components/ui/card'
 import { env } from '~/lib/env.server'
 import { Invalid } from '~/lib/errors'
 import { usePolling } from '~/lib/use-polling'
 import { locateProperties } from '~/models/property-location.server'
+import { propertiesRunningOut } from '~/models/reorder.server'
 import { hasAnyRequest, listRequests, statusesFor } from '~/models/request.server'
 import { requestStats } from '~/models/stats.server'
 import { requireManager } from '~/services/auth.server'
@@ -34,8 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
   const url = new URL(request.url)
   const query = readListQuery(url.searchParams, FILTERS)
-  const [stats, page] = await Promise.all([
+  const [stats, runningOut, page] = await Promise.all([
     requestStats(manager.orgId),
+    propertiesRunningOut(manager.orgId),
     listRequests(manager.orgId, { statuses: statusesFor(query.status), q: query.q, cursor: query.cursor }).catch((err) => {
       if (!(err instanceof Invalid)) throw err
       // A mangled cursor in a shared link: start from the newest instead of failing.
@@ -47,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     query,
     stats,
+    runningOut,
     requests: page.requests,
     nextCursor: page.nextCursor,
     hasRequests: page.requests.length > 0 || (await hasAnyRequest(manager.orgId)),
@@ -86,6 +90,7 @@ function DashboardView({ data }: { data: SerializeFrom<typeof loader> }) {
         action={<ExportLink status={query.status} q={query.q} />}
       />
       <StatsCards stats={data.stats} />
+      <RunningOut properties={data.runningOut} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card className="flex min-w-0 flex-col p-4">
           <h2 className="sr-only">Requests</h2>

@@ -9,6 +9,7 @@ import { Plus } from 'lucide-react'
 import { useMemo } from 'react'
 import { PageHeader } from '~/components/page-header'
 import { ProductCard, type ProductCardData } from '~/components/product-card'
+import { ProductTranslationsMissing } from '~/components/product-translations-missing'
 import { ProductFormDialog } from '~/components/product-form'
 import { ButtonLink } from '~/components/ui/button'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
@@ -20,6 +21,7 @@ import { ProductForm } from '~/lib/schemas/product'
 import { redirectWithToast } from '~/lib/toast.server'
 import { usePolling } from '~/lib/use-polling'
 import { createProduct, deleteProduct, findProduct, listProducts, updateProduct, type Product } from '~/models/product.server'
+import { missingTranslations } from '~/models/product-translation.server'
 import { requireManager } from '~/services/auth.server'
 import { MAX_UPLOAD_BYTES, storeUploadedImage } from '~/services/images.server'
 
@@ -65,6 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     creating: params.has('new') && !editing,
     editing: editing ? forPage(editing) : null,
     deleting: deleting ? { id: deleting.id, name: deleting.name } : null,
+    untranslated: await missingTranslations(manager.orgId),
   })
 }
 
@@ -143,7 +146,7 @@ function groupByCategory(products: PageProduct[]) {
 }
 
 export default function ProductsPage() {
-  const { products, categories, creating, editing, deleting } = useLoaderData<typeof loader>()
+  const { products, categories, creating, editing, deleting, untranslated } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const lastResult = actionData && 'result' in actionData ? actionData.result : null
   const dialogOpen = creating || editing !== null || deleting !== null
@@ -161,6 +164,7 @@ export default function ProductsPage() {
   return (
     <>
       <PageHeader title="Products" description="Your product catalog: what vendors can request at your properties" action={newProduct('New Product')} />
+      <ProductTranslationsMissing products={untranslated} />
       {products.length === 0 ? (
         <EmptyState title="No Products Found" action={newProduct('Add Product')}>
           Get started by adding your first product to the catalog.

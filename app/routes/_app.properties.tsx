@@ -11,6 +11,7 @@ import { PageHeader } from '~/components/page-header'
 import { PropertyCard } from '~/components/property-card'
 import { PropertyForm } from '~/components/property-form'
 import { PropertyProducts } from '~/components/property-products'
+import { ParLevels, ReorderSuggestions } from '~/components/property-stock'
 import { QrModal } from '~/components/qr-modal'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
@@ -23,6 +24,7 @@ import { Conflict, NotFound } from '~/lib/errors'
 import { withErrorToast } from '~/lib/form-errors.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { AssignProductsForm, PropertyInput } from '~/lib/schemas/property'
+import { ParLevelForm, ReorderForm } from '~/lib/schemas/reorder'
 import { redirectWithToast } from '~/lib/toast.server'
 import { usePolling } from '~/lib/use-polling'
 import { listProducts } from '~/models/product.server'
@@ -38,6 +40,8 @@ import {
   removeProduct,
   updateProperty,
 } from '~/models/property.server'
+import { propertyReorderSuggestions, setParLevel } from '~/models/reorder.server'
+import { createRequest } from '~/models/request-intake.server'
 import { qrSvg } from '~/services/qr.server'
 import { requireManager } from '~/services/auth.server'
 
@@ -53,7 +57,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 async function editorData(orgId: string, id: string, selectAll: boolean) {
   const property = await findProperty(orgId, id)
-  const [assigned, catalog] = await Promise.all([listAssignedProducts(orgId, id), listProducts(orgId)])
+  const [assigned, catalog, suggestions] = await Promise.all([listAssignedProducts(orgId, id), listProducts(orgId), propertyReorderSuggestions(orgId, id)])
   const assignedIds = new Set(assigned.map((p) => p.id))
   const brief = (p: { id: string; name: string; category: string | null }) => ({ id: p.id, name: p.name, category: p.category })
   return {
@@ -61,6 +65,8 @@ async function editorData(orgId: string, id: string, selectAll: boolean) {
     assigned: assigned.map(brief),
     available: catalog.filter((p) => !assignedIds.has(p.id)).map(brief),
     selectAll,
+    stock: assigned.map((p) => ({ id: p.id, name: p.name, parLevel: p.parLevel })),
+    suggestions,
   }
 }
 
@@ -181,6 +187,32 @@ export async function action({ request }: ActionFunctionArgs) {
         return redirectWithToast(editHref, { title: 'Product removed from property successfully.' })
       })
     }
+    case 'par-level': {
+      const editHref = `/properties?edit=${encodeURIComponent(id)}`
+      const submission = parseWithZod(formData, { schema: ParLevelForm })
+      if (submission.status !== 'success') {
+        const message = submission.error?.parLevel?.[0] ?? 'Enter a whole number, or leave it empty.'
+        return redirectWithToast(editHref, { title: 'Failed to save the par level.', description: message, variant: 'error' })
+      }
+      return withErrorToast(editHref, 'Failed to save the par level.', async () => {
+        await setParLevel(orgId, id, submission.value.productId, submission.value.parLevel)
+        return redirectWithToast(editHref, { title: 'Par level saved.' })
+      })
+    }
+    case 'reorder': {
+      const editHref = `/properties?edit=${encodeURIComponent(id)}`
+      const submission = parseWithZod(formData, { schema: ReorderForm })
+      if (submission.status !== 'success') return redirectWithToast(editHref, { title: 'Failed to create the request.', variant: 'error' })
+      return withErrorToast(editHref, 'Failed to create the request.', async () => {
+        const who = [manager.firstName, manager.lastName].filter(Boolean).join(' ') || manager.email
+        const { request: made } = await createRequest(
+          orgId,
+          { propertyId: id, vendorName: who, requestedProducts: [{ productId: submission.value.productId, quantity: submission.value.quantity }] },
+          { source: 'manager', note: 'From a reorder suggestion' },
+        )
+        return redirectWithToast(editHref, { title: `Request ${made.orderNumber} created.` })
+      })
+    }
     default:
       return json({ error: 'Unknown action' }, { status: 400 })
   }
@@ -215,13 +247,17 @@ export default function LogisticsPage() {
           cancelTo={closeTo}
         >
           {data.editor ? (
-            <PropertyProducts
-              key={data.editor.property.id}
-              propertyId={data.editor.property.id}
-              available={data.editor.available}
-              assigned={data.editor.assigned}
-              selectAll={data.editor.selectAll}
-            />
+            <>
+              <PropertyProducts
+                key={data.editor.property.id}
+                propertyId={data.editor.property.id}
+                available={data.editor.available}
+                assigned={data.editor.assigned}
+                selectAll={data.editor.selectAll}
+              />
+              <ReorderSuggestions propertyId={data.editor.property.id} suggestions={data.editor.suggestions} />
+              <ParLevels propertyId={data.editor.property.id} lines={data.editor.stock} />
+            </>
           ) : null}
         </PropertyForm>
       ) : (

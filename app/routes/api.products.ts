@@ -2,6 +2,7 @@
 import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.server'
 import { ProductInput } from '~/lib/schemas/product'
 import { createProduct, listProducts } from '~/models/product.server'
+import { withTranslations } from '~/models/product-translation.server'
 import { requireApiManager } from '~/services/auth.server'
 
 export const loader = apiLoader(async ({ request }) => {
@@ -12,5 +13,7 @@ export const loader = apiLoader(async ({ request }) => {
 export const action = apiAction(async ({ request }) => {
   const manager = await requireApiManager(request)
   if (request.method !== 'POST') methodNotAllowed()
-  return createProduct(manager.orgId, await readJson(request, ProductInput))
+  const { translations, ...fields } = await readJson(request, ProductInput)
+  const product = await createProduct(manager.orgId, fields)
+  return translations ? withTranslations(product, translations) : product
 })

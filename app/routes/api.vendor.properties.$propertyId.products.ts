@@ -1,9 +1,18 @@
 // GET /api/vendor/properties/:propertyId/products (spec §7): the active products assigned to an
 // active property, without prices or anything else of the organisation's.
-import { apiLoader } from '~/lib/http.server'
+// `?lang=` (issue 15): names and descriptions in that vendor language where translated.
+import { z } from 'zod'
+import { VENDOR_LANGUAGE_CODES, type VendorLanguage } from '~/i18n/config'
+import { apiLoader, parseWith } from '~/lib/http.server'
+import { inLanguage } from '~/models/product-translation.server'
 import { findStorefront, listStorefrontProducts } from '~/models/storefront.server'
 
-export const loader = apiLoader(async ({ params }) => {
+const Query = z.object({
+  lang: z.enum(VENDOR_LANGUAGE_CODES as [VendorLanguage, ...VendorLanguage[]], { error: `Language must be one of ${VENDOR_LANGUAGE_CODES.join(', ')}` }).optional(),
+})
+
+export const loader = apiLoader(async ({ request, params }) => {
+  const { lang } = parseWith(Query, Object.fromEntries(new URL(request.url).searchParams))
   const property = await findStorefront(params.propertyId!)
-  return listStorefrontProducts(property.id)
+  return inLanguage(await listStorefrontProducts(property.id), lang ?? '')
 })

@@ -16,6 +16,7 @@ import { NotFound } from '~/lib/errors'
 import { redirectWithToast } from '~/lib/toast.server'
 import { changeCart, countScanOncePerVisit, keepOffered, readCart, saveCart, type CartChange } from '~/lib/vendor-cart.server'
 import { VENDOR_MAX_QUANTITY } from '~/models/request-intake.server'
+import { inLanguage } from '~/models/product-translation.server'
 import { findStorefront, listStorefrontProducts, type Storefront } from '~/models/storefront.server'
 import { handoverCodeFor } from '~/models/handover.server'
 
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!property) {
     return json({ lang, messages, title: t('meta.notFound'), found: false as const }, { status: 404, headers })
   }
-  const products = await listStorefrontProducts(property.id)
+  const products = inLanguage(await listStorefrontProducts(property.id), lang) // issue 15: translated catalogs
   const cart = keepOffered(await readCart(request, property.id), new Set(products.map((p) => p.id)))
   await countScanOncePerVisit(request, property.id, headers)
 

@@ -1,6 +1,7 @@
 // Product input, shared by the products page form (conform) and /api/products.
 import { z } from 'zod'
 import { booleanInput, requiredText } from './common'
+import { ProductTranslations } from './translation'
 
 export const PRODUCT_NAME_REQUIRED = 'Product name is required'
 export const PRICE_NEEDS_AMOUNT = 'Enter a price with an amount, e.g. $12.50'
@@ -58,6 +59,7 @@ export const ProductInput = z.object({
   thumbnailUrl: clearedWhenMissing(optionalFields.thumbnailUrl),
   imageAlt: clearedWhenMissing(optionalFields.imageAlt),
   isActive: booleanInput.optional().default(true),
+  translations: ProductTranslations.optional(), // issue 15: left out, the translations stay as they are
 })
 
 /** PATCH: only the fields sent change. */
@@ -71,6 +73,7 @@ export const ProductPatch = z
     thumbnailUrl: optionalFields.thumbnailUrl.optional(),
     imageAlt: optionalFields.imageAlt.optional(),
     isActive: booleanInput.optional(),
+    translations: ProductTranslations.optional(),
   })
   // A key that was not sent must not reach the update as undefined-turned-null.
   .transform((changes) => Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<z.output<typeof ProductInput>>)

@@ -1,0 +1,23 @@
+// Which catalog products vendors will see untranslated, and in which languages (issue 15).
+import { VENDOR_LANGUAGES } from '~/i18n/config'
+
+const languageName = (code: string) => VENDOR_LANGUAGES.find((l) => l.code === code)?.name ?? code
+
+export function ProductTranslationsMissing({ products }: { products: Array<{ id: string; name: string; missing: string[] }> }) {
+  if (products.length === 0) return null
+  return (
+    <details className="mb-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+      <summary className="cursor-pointer font-medium">
+        {`${products.length} ${products.length === 1 ? 'product lacks' : 'products lack'} a translation: vendors see its own text instead`}
+      </summary>
+      <ul className="mt-3 space-y-1">
+        {products.map((p) => (
+          <li key={p.id}>
+            <span className="font-medium">{p.name}</span>
+            {`: ${p.missing.map(languageName).join(', ')}`}
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}

@@ -1,0 +1,153 @@
+// Reorder suggestions (issue 15, decision 025): what a property will likely run out of this week,
+// from what was delivered to it over the last 90 days and the par levels a manager set. One query
+// for a property or a whole organisation, grouped in SQL, then the formula below per product.
+import { Prisma } from '@prisma/client'
+import { db } from '~/lib/db.server'
+import { NotFound } from '~/lib/errors'
+import { dbTime } from './request.server'
+
+export const HISTORY_DAYS = 90
+/** "This week": a product that will be gone within this many days is worth reordering now. */
+export const HORIZON_DAYS = 7
+/** Without a par level, a reorder aims at two weeks of use. */
+export const COVER_DAYS_WITHOUT_PAR = 14
+/** Less history than this is stretched to it, so one early delivery does not look like a daily habit. */
+export const MIN_OBSERVED_DAYS = 7
+const DAY_MS = 86_400_000
+
+export type ReorderReason = 'no_history' | 'runs_out_this_week'
+
+export type StockHistory = {
+  parLevel: number | null
+  /** Delivered in the last HISTORY_DAYS days. */
+  deliveredQuantity: number
+  lastDeliveredAt: Date | null
+  assignedAt: Date
+}
+
+export type ReorderAdvice = { averageDailyUse: number; suggestedQuantity: number; reason: ReorderReason }
+
+/**
+ * The formula (decision 025). Daily use = delivered quantity ÷ days observed (90, or since the product
+ * was assigned, at least 7). The last delivery is assumed to have filled the shelf to its target (the
+ * par level, or two weeks of use); what is left is the target less the use since. If that will not last
+ * the week, suggest filling back up to the target. A par level without any delivery suggests the par level.
+ */
+export function adviseReorder(history: StockHistory, now: Date): ReorderAdvice | null {
+  const { parLevel, deliveredQuantity, lastDeliveredAt } = history
+  if (parLevel === 0) return null // "keep none here"
+  if (deliveredQuantity <= 0 || !lastDeliveredAt) {
+    return parLevel ? { averageDailyUse: 0, suggestedQuantity: parLevel, reason: 'no_history' } : null
+  }
+  const since = Math.max(history.assignedAt.getTime(), now.getTime() - HISTORY_DAYS * DAY_MS)
+  const observedDays = Math.min(HISTORY_DAYS, Math.max(MIN_OBSERVED_DAYS, (now.getTime() - since) / DAY_MS))
+  const use = deliveredQuantity / observedDays
+  const target = parLevel ?? Math.ceil(use * COVER_DAYS_WITHOUT_PAR)
+  const daysSince = Math.max(0, (now.getTime() - lastDeliveredAt.getTime()) / DAY_MS)
+  const onHand = Math.max(0, target - use * daysSince)
+  if (onHand > use * HORIZON_DAYS) return null
+  return {
+    averageDailyUse: Math.round(use * 100) / 100,
+    suggestedQuantity: Math.max(1, Math.ceil(target - onHand)),
+    reason: 'runs_out_this_week',
+  }
+}
+
+export type ReorderSuggestion = {
+  propertyId: string
+  productId: string
+  productName: string
+  parLevel: number | null
+  averageDailyUse: number
+  lastDeliveredAt: string | null
+  suggestedQuantity: number
+  reason: ReorderReason
+}
+
+type HistoryRow = {
+  propertyId: string
+  productId: string
+  productName: string
+  parLevel: number | bigint | null
+  assignedAt: string | Date
+  delivered: number | bigint | null
+  lastDeliveredAt: string | Date | null
+}
+
+/** Every active product assigned to the organisation's properties (or one property), with its delivered history. */
+async function stockHistories(orgId: string, now: Date, propertyId?: string) {
+  const since = dbTime(new Date(now.getTime() - HISTORY_DAYS * DAY_MS))
+  const onlyProperty = propertyId ? Prisma.sql`AND pp."propertyId" = ${propertyId}` : Prisma.empty
+  // A request counts as delivered when a runner delivered it; a reassigned request counts once, at its last delivery.
+  return db.$queryRaw<HistoryRow[]>`
+    WITH delivered AS (
+      SELECT a."requestId", MAX(a."deliveredAt") AS "deliveredAt" FROM "RunnerAssignment" a
+      WHERE a."organisationId" = ${orgId} AND a."status" = 'delivered' AND a."deliveredAt" >= ${since}
+      GROUP BY a."requestId"
+    ),
+    used AS (
+      SELECT r."propertyId", i."productId", SUM(i."quantity") AS "delivered", MAX(d."deliveredAt") AS "lastDeliveredAt"
+      FROM delivered d
+      JOIN "ProductRequest" r ON r."id" = d."requestId"
+      JOIN "RequestItem" i ON i."requestId" = r."id"
+      WHERE i."productId" IS NOT NULL
+      GROUP BY r."propertyId", i."productId"
+    )
+    SELECT pp."propertyId", pp."productId", p."name" AS "productName", pp."parLevel", pp."createdAt" AS "assignedAt",
+           u."delivered", u."lastDeliveredAt"
+    FROM "PropertyProduct" pp
+    JOIN "Product" p ON p."id" = pp."productId" AND p."isActive" = 1
+    JOIN "Property" pr ON pr."id" = pp."propertyId" AND pr."isActive" = 1
+    LEFT JOIN used u ON u."propertyId" = pp."propertyId" AND u."productId" = pp."productId"
+    WHERE pp."organisationId" = ${orgId} ${onlyProperty}
+    ORDER BY p."name"`
+}
+
+const asDate = (v: string | Date | null) => (v === null ? null : v instanceof Date ? v : new Date(v))
+
+async function suggestions(orgId: string, now: Date, propertyId?: string): Promise<ReorderSuggestion[]> {
+  const out: ReorderSuggestion[] = []
+  for (const row of await stockHistories(orgId, now, propertyId)) {
+    const parLevel = row.parLevel === null ? null : Number(row.parLevel)
+    const lastDeliveredAt = asDate(row.lastDeliveredAt)
+    const advice = adviseReorder(
+      { parLevel, deliveredQuantity: Number(row.delivered ?? 0), lastDeliveredAt, assignedAt: asDate(row.assignedAt)! },
+      now,
+    )
+    if (!advice) continue
+    out.push({
+      propertyId: row.propertyId,
+      productId: row.productId,
+      productName: row.productName,
+      parLevel,
+      lastDeliveredAt: lastDeliveredAt?.toISOString() ?? null,
+      ...advice,
+    })
+  }
+  return out
+}
+
+/** GET /api/properties/:id/reorder-suggestions and the property page. */
+export async function propertyReorderSuggestions(orgId: string, propertyId: string, now = new Date()) {
+  const property = await db.property.findFirst({ where: { id: propertyId, organisationId: orgId }, select: { id: true } })
+  if (!property) throw new NotFound('Property not found')
+  return (await suggestions(orgId, now, property.id)).map(({ propertyId: _p, ...s }) => s)
+}
+
+/** The dashboard: which properties will likely run out of something this week, most products first. */
+export async function propertiesRunningOut(orgId: string, now = new Date()) {
+  const byProperty = new Map<string, number>()
+  for (const s of await suggestions(orgId, now)) byProperty.set(s.propertyId, (byProperty.get(s.propertyId) ?? 0) + 1)
+  if (byProperty.size === 0) return []
+  const properties = await db.property.findMany({ where: { organisationId: orgId, id: { in: [...byProperty.keys()] } }, select: { id: true, name: true } })
+  return properties
+    .map((p) => ({ id: p.id, name: p.name, products: byProperty.get(p.id) ?? 0 }))
+    .sort((a, b) => b.products - a.products || a.name.localeCompare(b.name))
+}
+
+/** Sets (or, with null, clears) a property's par level for one of its products. */
+export async function setParLevel(orgId: string, propertyId: string, productId: string, parLevel: number | null) {
+  const { count } = await db.propertyProduct.updateMany({ where: { organisationId: orgId, propertyId, productId }, data: { parLevel } })
+  if (count === 0) throw new NotFound('Product is not assigned to this property')
+  return { propertyId, productId, parLevel }
+}

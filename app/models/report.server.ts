@@ -1,0 +1,186 @@
+// Reports (issue 15, decision 027): consumption per property and product over a period, and the
+// figures behind the /reports charts. Everything is aggregated in SQL with GROUP BY; nothing runs
+// per row. "Delivered" means a runner delivered the request; the period is the organisation's days.
+import { Prisma } from '@prisma/client'
+import { db } from '~/lib/db.server'
+import { NotFound } from '~/lib/errors'
+import { csvRow } from '~/lib/csv'
+import { centsToDecimal } from '~/lib/money'
+import { zonedInstant } from '~/lib/schedule'
+import type { ReportPeriod } from '~/lib/schemas/report'
+import { dbTime } from './request.server'
+import { organisationTimeZone } from './stats.server'
+
+export type ConsumptionRow = {
+  propertyId: string | null
+  propertyName: string
+  productId: string | null
+  productName: string
+  quantity: number
+  requests: number
+  spend: string
+}
+
+export type ConsumptionReport = { rows: ConsumptionRow[]; totals: { quantity: number; requests: number; spend: string } }
+
+type Scope = { orgId: string; start: string; end: string; propertyId: string | null; timeZone: string; offsetMinutes: number }
+
+/** The period as instants: from the start of `from` to the end of `to`, on the organisation's clock. */
+async function scopeOf(orgId: string, period: ReportPeriod): Promise<Scope> {
+  const timeZone = await organisationTimeZone(orgId)
+  if (period.propertyId) {
+    const property = await db.property.findFirst({ where: { id: period.propertyId, organisationId: orgId }, select: { id: true } })
+    if (!property) throw new NotFound('Property not found')
+  }
+  const [fy, fm, fd] = period.from.split('-').map(Number) as [number, number, number]
+  const [ty, tm, td] = period.to.split('-').map(Number) as [number, number, number]
+  const start = zonedInstant(timeZone, fy, fm, fd, 0, 0)
+  const end = zonedInstant(timeZone, ty, tm, td + 1, 0, 0)
+  // SQLite cannot read zone rules, so months, weekdays and hours use the zone's offset at the period's end.
+  const offsetMinutes = Math.round((Date.UTC(ty, tm - 1, td + 1) - end.getTime()) / 60_000)
+  return { orgId, start: dbTime(start), end: dbTime(end), propertyId: period.propertyId ?? null, timeZone, offsetMinutes }
+}
+
+/** The requests delivered in the period, once each (at their last delivery), optionally at one property. */
+function deliveredIn(scope: Scope) {
+  return Prisma.sql`
+    delivered AS MATERIALIZED (
+      SELECT a."requestId", MAX(a."deliveredAt") AS "deliveredAt" FROM "RunnerAssignment" a
+      WHERE a."organisationId" = ${scope.orgId} AND a."status" = 'delivered'
+        AND a."deliveredAt" >= ${scope.start} AND a."deliveredAt" < ${scope.end}
+      GROUP BY a."requestId"
+    ),
+    done AS (
+      SELECT r."id", r."propertyId", r."createdAt", d."deliveredAt" FROM delivered d
+      CROSS JOIN "ProductRequest" r ON r."id" = d."requestId" AND r."organisationId" = ${scope.orgId}
+      ${scope.propertyId ? Prisma.sql`WHERE r."propertyId" = ${scope.propertyId}` : Prisma.empty}
+    )`
+}
+
+const n = (v: unknown) => Number(v ?? 0)
+const localShift = (scope: Scope) => `${scope.offsetMinutes >= 0 ? '+' : ''}${scope.offsetMinutes} minutes`
+
+export async function consumptionReport(orgId: string, period: ReportPeriod): Promise<ConsumptionReport> {
+  const scope = await scopeOf(orgId, period)
+  type Row = { propertyId: string | null; propertyName: string | null; productId: string | null; productName: string; quantity: unknown; requests: unknown; cents: unknown }
+  // One pass: the delivered lines and the invoice lines made from them (archived invoices left out),
+  // grouped together, so the delivered set is read once. CROSS JOIN keeps SQLite on that order.
+  const [used, [count]] = await Promise.all([
+    db.$queryRaw<Row[]>`
+      WITH ${deliveredIn(scope)},
+      lines AS (
+        SELECT done."propertyId", i."productId", i."productName" AS "name", i."quantity" AS "quantity", done."id" AS "requestId", 0 AS "cents"
+        FROM done CROSS JOIN "RequestItem" i ON i."requestId" = done."id"
+        UNION ALL
+        SELECT done."propertyId", ii."productId", ii."description", 0, NULL, COALESCE(ii."totalPriceCents", 0)
+        FROM done CROSS JOIN "InvoiceItem" ii ON ii."requestId" = done."id"
+        JOIN "Invoice" inv ON inv."id" = ii."invoiceId" AND inv."isArchived" = 0
+      ),
+      grouped AS (
+        SELECT "propertyId", "productId", MAX("name") AS "name", SUM("quantity") AS "quantity",
+               COUNT(DISTINCT "requestId") AS "requests", SUM("cents") AS "cents"
+        FROM lines GROUP BY "propertyId", COALESCE("productId", "name")
+      )
+      SELECT g."propertyId", pr."name" AS "propertyName", g."productId", COALESCE(p."name", g."name") AS "productName",
+             g."quantity", g."requests", g."cents"
+      FROM grouped g
+      LEFT JOIN "Product" p ON p."id" = g."productId"
+      LEFT JOIN "Property" pr ON pr."id" = g."propertyId"`,
+    // Requests are counted per row; a request with two products is still one request in the totals.
+    db.$queryRaw<Array<{ n: unknown }>>`WITH ${deliveredIn(scope)} SELECT COUNT(*) AS "n" FROM done`,
+  ])
+  const list = used
+    .map((r) => ({
+      propertyId: r.propertyId,
+      propertyName: r.propertyName ?? 'No property',
+      productId: r.productId,
+      productName: r.productName,
+      quantity: n(r.quantity),
+      requests: n(r.requests),
+      cents: n(r.cents),
+    }))
+    .sort((a, b) => a.propertyName.localeCompare(b.propertyName) || a.productName.localeCompare(b.productName))
+  return {
+    rows: list.map(({ cents, ...row }) => ({ ...row, spend: centsToDecimal(cents) })),
+    totals: {
+      quantity: list.reduce((s, r) => s + r.quantity, 0),
+      requests: n(count?.n),
+      spend: centsToDecimal(list.reduce((s, r) => s + r.cents, 0)),
+    },
+  }
+}
+
+export type ReportCharts = Awaited<ReturnType<typeof reportCharts>>
+
+/** The figures behind the four charts, each one grouped query. */
+export async function reportCharts(orgId: string, period: ReportPeriod) {
+  const scope = await scopeOf(orgId, period)
+  const shift = localShift(scope)
+  const onlyProperty = scope.propertyId ? Prisma.sql`AND r."propertyId" = ${scope.propertyId}` : Prisma.empty
+  const [spendByMonth, byHour, medians] = await Promise.all([
+    db.$queryRaw<Array<{ propertyName: string | null; month: string; cents: unknown }>>`
+      WITH ${deliveredIn(scope)}
+      SELECT pr."name" AS "propertyName", strftime('%Y-%m', done."deliveredAt", ${shift}) AS "month", SUM(COALESCE(ii."totalPriceCents", 0)) AS "cents"
+      FROM done
+      JOIN "InvoiceItem" ii ON ii."requestId" = done."id"
+      JOIN "Invoice" inv ON inv."id" = ii."invoiceId" AND inv."isArchived" = 0
+      LEFT JOIN "Property" pr ON pr."id" = done."propertyId"
+      GROUP BY done."propertyId", "month"
+      ORDER BY "month"`,
+    db.$queryRaw<Array<{ weekday: string; hour: string; requests: unknown }>>`
+      SELECT strftime('%w', r."createdAt", ${shift}) AS "weekday", strftime('%H', r."createdAt", ${shift}) AS "hour", COUNT(*) AS "requests"
+      FROM "ProductRequest" r
+      WHERE r."organisationId" = ${scope.orgId} AND r."createdAt" >= ${scope.start} AND r."createdAt" < ${scope.end} ${onlyProperty}
+      GROUP BY "weekday", "hour"`,
+    // SQLite has no MEDIAN: rank each property's delivery times and average the middle one or two.
+    db.$queryRaw<Array<{ propertyName: string | null; hours: unknown; deliveries: unknown }>>`
+      WITH ${deliveredIn(scope)},
+      timed AS (
+        SELECT done."propertyId", (julianday(done."deliveredAt") - julianday(done."createdAt")) * 24.0 AS "hours" FROM done
+      ),
+      ranked AS (
+        SELECT "propertyId", "hours",
+               ROW_NUMBER() OVER (PARTITION BY "propertyId" ORDER BY "hours") AS "rn",
+               COUNT(*) OVER (PARTITION BY "propertyId") AS "n"
+        FROM timed
+      )
+      SELECT pr."name" AS "propertyName", AVG(ranked."hours") AS "hours", MAX(ranked."n") AS "deliveries"
+      FROM ranked LEFT JOIN "Property" pr ON pr."id" = ranked."propertyId"
+      WHERE ranked."rn" IN ((ranked."n" + 1) / 2, (ranked."n" + 2) / 2)
+      GROUP BY ranked."propertyId"
+      ORDER BY "hours" DESC`,
+  ])
+  return {
+    timeZone: scope.timeZone,
+    spendByMonth: spendByMonth.map((r) => ({ propertyName: r.propertyName ?? 'No property', month: r.month, cents: n(r.cents) })),
+    requestsByHour: byHour.map((r) => ({ weekday: Number(r.weekday), hour: Number(r.hour), requests: n(r.requests) })),
+    medianHoursToDelivery: medians.map((r) => ({
+      propertyName: r.propertyName ?? 'No property',
+      hours: Math.round(n(r.hours) * 10) / 10,
+      deliveries: n(r.deliveries),
+    })),
+  }
+}
+
+/** The top products by delivered quantity, across the report's properties. */
+export function topProducts(report: ConsumptionReport, limit = 10) {
+  const byProduct = new Map<string, { productName: string; quantity: number }>()
+  for (const row of report.rows) {
+    const k = row.productId ?? `name:${row.productName}`
+    const entry = byProduct.get(k) ?? { productName: row.productName, quantity: 0 }
+    entry.quantity += row.quantity
+    byProduct.set(k, entry)
+  }
+  return [...byProduct.values()]
+    .filter((p) => p.quantity > 0)
+    .sort((a, b) => b.quantity - a.quantity || a.productName.localeCompare(b.productName))
+    .slice(0, limit)
+}
+
+/** The consumption report as CSV (one line per row, then the totals). */
+export function consumptionCsv(report: ConsumptionReport): string {
+  const lines = [csvRow(['Property', 'Product', 'Quantity delivered', 'Requests', 'Spend', 'Property ID', 'Product ID'])]
+  for (const r of report.rows) lines.push(csvRow([r.propertyName, r.productName, r.quantity, r.requests, r.spend, r.propertyId, r.productId]))
+  lines.push(csvRow(['Total', '', report.totals.quantity, report.totals.requests, report.totals.spend, '', '']))
+  return lines.join('')
+}
