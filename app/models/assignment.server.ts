@@ -21,6 +21,7 @@ import { hashToken, newToken, tokenMatches } from '~/lib/tokens.server'
 import { sendSms, type SmsOutcome } from '~/services/sms.server'
 import { notifyOrganisation } from './notification.server'
 import { recordRequestStatus } from './request-status.server'
+import { enqueueWebhookEvent } from './webhook.server'
 import { findRunnerByToken, INVALID_TOKEN } from './runner.server'
 
 export const CLOSED_STATUSES: AssignmentStatus[] = ['delivered', 'cancelled']
@@ -293,7 +294,12 @@ export async function changeAssignmentStatus(access: AssignmentAccess, to: Assig
     })
     if (moved.count === 0) throw new Conflict('This delivery was just changed. Please reload and try again.')
     const note = `${a.runner.name}: ${statusWords(to)}`
-    if (to === 'delivered') await recordRequestStatus(tx, a.requestId, 'completed', note)
+    if (to === 'delivered') {
+      await recordRequestStatus(tx, a.requestId, 'completed', note)
+      await enqueueWebhookEvent(tx, a.organisationId, 'assignment.delivered', {
+        assignment: { id: a.id, requestId: a.requestId, orderNumber: a.request.orderNumber, runnerId: a.runnerId, runnerName: a.runner.name, deliveredAt: new Date().toISOString() },
+      })
+    }
     if (to === 'cancelled') await recordRequestStatus(tx, a.requestId, 'pending', note)
     await notifyOrganisation(
       a.organisationId,

@@ -8,6 +8,7 @@ import { centsToDecimal, invoiceTotals, lineTotalCents, parseCents } from '~/lib
 import type { InvoiceFromRequestsInput, InvoiceInput, InvoiceStatus } from '~/lib/schemas/invoice'
 import { rememberRecipient } from './recipient.server'
 import { nextInvoiceNumber } from './sequence.server'
+import { enqueueWebhookEvent } from './webhook.server'
 
 const DAY = 24 * 60 * 60 * 1000
 /** Cents are stored in 32-bit integer columns; refuse rather than overflow. */
@@ -327,21 +328,31 @@ export async function deleteInvoice(orgId: string, id: string): Promise<void> {
   if (count === 0) throw new Conflict('Only archived invoices can be deleted. Archive the invoice first.')
 }
 
+function announceInvoiceSent(tx: Prisma.TransactionClient, row: { id: string; organisationId: string; invoiceNumber: string }) {
+  return enqueueWebhookEvent(tx, row.organisationId, 'invoice.sent', { invoice: { id: row.id, invoiceNumber: row.invoiceNumber, status: 'sent' } })
+}
+
 /** Managers move an invoice between draft, sent and paid; overdue follows from the due date. */
 export async function setInvoiceStatus(orgId: string, id: string, status: 'draft' | 'sent' | 'paid'): Promise<InvoiceView> {
   const row = await rowOrThrow(orgId, id)
-  await db.invoice.update({ where: { id: row.id }, data: { status } })
+  await db.$transaction(async (tx) => {
+    await tx.invoice.update({ where: { id: row.id }, data: { status } })
+    if (status === 'sent' && row.status !== 'sent') await announceInvoiceSent(tx, row)
+  })
   return findInvoice(orgId, id)
 }
 
 /** Records how the e-mail went; a sent draft becomes sent. */
 export async function recordInvoiceEmail(orgId: string, id: string, outcome: { ok: true } | { ok: false; error: string }) {
   const row = await rowOrThrow(orgId, id)
-  await db.invoice.update({
-    where: { id: row.id },
-    data: outcome.ok
-      ? { emailStatus: 'sent', emailSentAt: new Date(), emailError: null, ...(row.status === 'draft' ? { status: 'sent' } : {}) }
-      : { emailStatus: 'failed', emailError: outcome.error.slice(0, 1000) },
+  await db.$transaction(async (tx) => {
+    await tx.invoice.update({
+      where: { id: row.id },
+      data: outcome.ok
+        ? { emailStatus: 'sent', emailSentAt: new Date(), emailError: null, ...(row.status === 'draft' ? { status: 'sent' } : {}) }
+        : { emailStatus: 'failed', emailError: outcome.error.slice(0, 1000) },
+    })
+    if (outcome.ok && row.status === 'draft') await announceInvoiceSent(tx, row)
   })
   return findInvoice(orgId, id)
 }

@@ -10,6 +10,7 @@ import { optionalText } from '~/lib/schemas/common'
 import { hashToken, newToken } from '~/lib/tokens.server'
 import { notifyOrganisation, textManagersWhoAskedForSms } from './notification.server'
 import { nextOrderNumber } from './sequence.server'
+import { enqueueWebhookEvent } from './webhook.server'
 
 export type { ProductRequest }
 
@@ -144,6 +145,9 @@ export async function createRequest(
       },
       tx,
     )
+    await enqueueWebhookEvent(tx, orgId, 'request.created', {
+      request: { id: request.id, orderNumber: request.orderNumber, status: request.status, vendorName: request.vendorName, propertyId: property.id, source: options.source },
+    })
     return { request, trackingToken, propertyName: property.name }
   })
   const { propertyName, ...result } = created

@@ -2,11 +2,18 @@
 // is what "completed today" and the request PDF's timeline read. Callers pass their transaction so
 // the change is part of whatever caused it (a manager's dropdown, a runner's delivery).
 import type { Prisma } from '@prisma/client'
+import { enqueueWebhookEvent } from './webhook.server'
 
 export async function recordRequestStatus(tx: Prisma.TransactionClient, requestId: string, status: string, note?: string | null) {
-  const current = await tx.productRequest.findUniqueOrThrow({ where: { id: requestId }, select: { status: true } })
+  const current = await tx.productRequest.findUniqueOrThrow({
+    where: { id: requestId },
+    select: { status: true, organisationId: true, orderNumber: true },
+  })
   if (current.status === status) return false
   await tx.productRequest.update({ where: { id: requestId }, data: { status } })
   await tx.requestStatusChange.create({ data: { requestId, status, note: note ?? null } })
+  await enqueueWebhookEvent(tx, current.organisationId, 'request.status_changed', {
+    request: { id: requestId, orderNumber: current.orderNumber, status, previousStatus: current.status, note: note ?? null },
+  })
   return true
 }
