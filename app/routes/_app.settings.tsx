@@ -16,6 +16,8 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { canManageSystem, getPreferences, getSystemSettings, updatePreferences, updateSystemSettings, type UserPreferences } from '~/models/settings.server'
 import { displayName } from '~/models/user.server'
 import { requireManager } from '~/services/auth.server'
+import { SettingsIntegrations, type IntegrationsData, type IntegrationsResult } from '~/components/settings-integrations'
+import { integrationsAction, integrationsView } from '~/models/integration-settings.server'
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Stockrun' }]
 
@@ -31,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     preferences: await getPreferences(manager.userId),
     system: admin ? await getSystemSettings(manager.role) : null,
+    integrations: await integrationsView(manager),
   })
 }
 
@@ -39,6 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData()
   const intent = formData.get('intent')
   formData.delete('intent')
+  if (typeof intent === 'string' && intent.startsWith('integrations-')) return integrationsAction(manager, intent, formData)
   if (intent === 'system') {
     const submission = parseWithZod(formData, { schema: SystemSettingsInput })
     if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
@@ -76,7 +80,8 @@ function InfoRow({ label, value }: { label: string; value: string }) {
 }
 
 export default function SettingsPage() {
-  const { account, preferences, system } = useLoaderData<typeof loader>()
+  const { account, preferences, system, integrations } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
   return (
     <>
       <PageHeader title="Settings" description="Your account, notification preferences and system options" />
@@ -94,6 +99,7 @@ export default function SettingsPage() {
         </Card>
         <PreferencesCard preferences={preferences} />
         {system ? <SystemCard registrationEnabled={system.registration_enabled} /> : null}
+        {integrations ? <SettingsIntegrations data={integrations as unknown as IntegrationsData} result={(actionData as { integrations?: IntegrationsResult } | undefined)?.integrations} /> : null}
       </div>
     </>
   )
