@@ -1,8 +1,19 @@
 // Every PrimaryJob the server runs (app/lib/primary-jobs.server.ts); a new job is one more line here.
 import type { PrimaryJob } from '~/lib/primary-job'
 import { geocodeProperties } from './geocode-properties.server'
+import { apiKeyUsageJob } from './api-key-usage.server'
 import { pruneActivityJob } from './prune-activity.server'
 import { sessionSweep } from './session-sweep.server'
+import { standingOrdersJob } from './standing-orders.server'
+import { webhookDeliveriesJob } from './webhook-deliveries.server'
 import { writeAheadLog } from './write-ahead-log.server'
 
-export const primaryJobs: PrimaryJob[] = [writeAheadLog, sessionSweep, geocodeProperties, pruneActivityJob]
+export const primaryJobs: PrimaryJob[] = [
+  writeAheadLog,
+  sessionSweep,
+  geocodeProperties,
+  pruneActivityJob,
+  standingOrdersJob,
+  apiKeyUsageJob,
+  webhookDeliveriesJob,
+]

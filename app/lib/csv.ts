@@ -19,3 +19,59 @@ export function csvCell(value: unknown): string {
 export function csvRow(values: readonly unknown[]): string {
   return `${values.map(csvCell).join(',')}\r\n`
 }
+
+/** Undoes defuseFormula: an apostrophe we put before = + - @ goes away again on import. */
+function restoreFormulaText(text: string) {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text
+}
+
+/**
+ * Reads CSV as spreadsheets write it: UTF-8 with or without a BOM, comma-separated, fields quoted
+ * with doubled inner quotes (and line breaks inside quotes), CRLF or LF line ends. Blank lines are
+ * skipped. Throws on a quote left open, the one thing a spreadsheet never writes.
+ */
+export function parseCsv(input: string): string[][] {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
+  const rows: string[][] = []
+  let row: string[] = []
+  let field = ''
+  let quoted = false
+  const endField = () => {
+    row.push(restoreFormulaText(field))
+    field = ''
+  }
+  const endRow = () => {
+    endField()
+    if (!(row.length === 1 && row[0] === '')) rows.push(row)
+    row = []
+  }
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') quoted = false
+      else field += c
+    } else if (c === '"' && field === '') {
+      quoted = true
+    } else if (c === ',') endField()
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++
+      endRow()
+    } else field += c
+  }
+  if (quoted) throw new Error('A quoted field is not closed')
+  if (field !== '' || row.length > 0) endRow()
+  return rows
+}
+
+export function csvDownload(body: string, filename: string) {
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

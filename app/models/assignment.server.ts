@@ -24,6 +24,7 @@ import { checkHandoverCode, recordHandoverConfirmed } from './handover.server'
 import { notifyOrganisation } from './notification.server'
 import { stageForAssignment, tellRequesters } from './requester-updates.server'
 import { recordRequestStatus } from './request-status.server'
+import { enqueueWebhookEvent } from './webhook.server'
 import { findRunnerByToken, INVALID_TOKEN } from './runner.server'
 import { recordAudit } from './audit-log.server'
 import { setActor } from '~/lib/actor-context.server'
@@ -312,7 +313,12 @@ export async function changeAssignmentStatus(
     await recordActivity(tx, a.organisationId, 'assignment.updated', a.id)
     if (handedOver) await recordHandoverConfirmed(tx, a.id)
     const note = `${a.runner.name}: ${statusWords(to)}`
-    if (to === 'delivered') await recordRequestStatus(tx, a.requestId, 'completed', note)
+    if (to === 'delivered') {
+      await recordRequestStatus(tx, a.requestId, 'completed', note)
+      await enqueueWebhookEvent(tx, a.organisationId, 'assignment.delivered', {
+        assignment: { id: a.id, requestId: a.requestId, orderNumber: a.request.orderNumber, runnerId: a.runnerId, runnerName: a.runner.name, deliveredAt: new Date().toISOString() },
+      })
+    }
     if (to === 'cancelled') await recordRequestStatus(tx, a.requestId, 'pending', note)
     await notifyOrganisation(
       a.organisationId,

@@ -9,6 +9,7 @@ import type { InvoiceFromRequestsInput, InvoiceInput, InvoiceStatus } from '~/li
 import { rememberRecipient } from './recipient.server'
 import { nextInvoiceNumber } from './sequence.server'
 import { recordAudit } from './audit-log.server'
+import { enqueueWebhookEvent } from './webhook.server'
 
 const DAY = 24 * 60 * 60 * 1000
 /** Cents are stored in 32-bit integer columns; refuse rather than overflow. */
@@ -341,10 +342,17 @@ export async function deleteInvoice(orgId: string, id: string): Promise<void> {
   await recordAudit({ orgId, action: 'invoice.deleted', target: { type: 'invoice', id: row.id }, details: { invoiceNumber: row.invoiceNumber } })
 }
 
+function announceInvoiceSent(tx: Prisma.TransactionClient, row: { id: string; organisationId: string; invoiceNumber: string }) {
+  return enqueueWebhookEvent(tx, row.organisationId, 'invoice.sent', { invoice: { id: row.id, invoiceNumber: row.invoiceNumber, status: 'sent' } })
+}
+
 /** Managers move an invoice between draft, sent and paid; overdue follows from the due date. */
 export async function setInvoiceStatus(orgId: string, id: string, status: 'draft' | 'sent' | 'paid'): Promise<InvoiceView> {
   const row = await rowOrThrow(orgId, id)
-  await db.invoice.update({ where: { id: row.id }, data: { status } })
+  await db.$transaction(async (tx) => {
+    await tx.invoice.update({ where: { id: row.id }, data: { status } })
+    if (status === 'sent' && row.status !== 'sent') await announceInvoiceSent(tx, row)
+  })
   await recordAudit({ orgId, action: 'invoice.status_changed', target: { type: 'invoice', id: row.id }, details: { from: row.status, to: status, invoiceNumber: row.invoiceNumber } })
   return findInvoice(orgId, id)
 }
@@ -352,11 +360,14 @@ export async function setInvoiceStatus(orgId: string, id: string, status: 'draft
 /** Records how the e-mail went; a sent draft becomes sent. */
 export async function recordInvoiceEmail(orgId: string, id: string, outcome: { ok: true } | { ok: false; error: string }) {
   const row = await rowOrThrow(orgId, id)
-  await db.invoice.update({
-    where: { id: row.id },
-    data: outcome.ok
-      ? { emailStatus: 'sent', emailSentAt: new Date(), emailError: null, ...(row.status === 'draft' ? { status: 'sent' } : {}) }
-      : { emailStatus: 'failed', emailError: outcome.error.slice(0, 1000) },
+  await db.$transaction(async (tx) => {
+    await tx.invoice.update({
+      where: { id: row.id },
+      data: outcome.ok
+        ? { emailStatus: 'sent', emailSentAt: new Date(), emailError: null, ...(row.status === 'draft' ? { status: 'sent' } : {}) }
+        : { emailStatus: 'failed', emailError: outcome.error.slice(0, 1000) },
+    })
+    if (outcome.ok && row.status === 'draft') await announceInvoiceSent(tx, row)
   })
   await recordAudit({ orgId, action: outcome.ok ? 'invoice.sent' : 'invoice.send_failed', target: { type: 'invoice', id: row.id }, details: { invoiceNumber: row.invoiceNumber, to: row.recipientEmail, ...(outcome.ok ? {} : { error: outcome.error.slice(0, 300) }) } })
   return findInvoice(orgId, id)

@@ -12,6 +12,7 @@ import { recordActivity } from './activity-event.server'
 import { giveHandoverCode } from './handover.server'
 import { notifyOrganisation, textManagersWhoAskedForSms } from './notification.server'
 import { nextOrderNumber } from './sequence.server'
+import { enqueueWebhookEvent } from './webhook.server'
 
 export type { ProductRequest }
 
@@ -156,6 +157,9 @@ export async function createRequest(
       },
       tx,
     )
+    await enqueueWebhookEvent(tx, orgId, 'request.created', {
+      request: { id: request.id, orderNumber: request.orderNumber, status: request.status, vendorName: request.vendorName, propertyId: property.id, source: options.source },
+    })
     return { request, trackingToken, handoverCode, propertyName: property.name }
   })
   const { propertyName, ...result } = created

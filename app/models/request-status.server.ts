@@ -3,12 +3,19 @@
 // the change is part of whatever caused it (a manager's dropdown, a runner's delivery).
 import type { Prisma } from '@prisma/client'
 import { recordActivity } from './activity-event.server'
+import { enqueueWebhookEvent } from './webhook.server'
 
 export async function recordRequestStatus(tx: Prisma.TransactionClient, requestId: string, status: string, note?: string | null) {
-  const current = await tx.productRequest.findUniqueOrThrow({ where: { id: requestId }, select: { status: true, organisationId: true } })
+  const current = await tx.productRequest.findUniqueOrThrow({
+    where: { id: requestId },
+    select: { status: true, organisationId: true, orderNumber: true },
+  })
   if (current.status === status) return false
   await tx.productRequest.update({ where: { id: requestId }, data: { status } })
   await tx.requestStatusChange.create({ data: { requestId, status, note: note ?? null } })
   await recordActivity(tx, current.organisationId, 'request.updated', requestId)
+  await enqueueWebhookEvent(tx, current.organisationId, 'request.status_changed', {
+    request: { id: requestId, orderNumber: current.orderNumber, status, previousStatus: current.status, note: note ?? null },
+  })
   return true
 }

@@ -71,6 +71,8 @@ export type Manager = {
   lastName: string | null
   profileImageUrl: string | null
   organisationName: string
+  /** Set when the caller is an API key acting for the organisation rather than a person. */
+  apiKeyId?: string
 }
 
 /** The signed-in manager with the organisation they act for (their first membership). */

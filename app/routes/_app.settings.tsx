@@ -21,6 +21,8 @@ import { canManageSystem, getPreferences, getSystemSettings, updatePreferences, 
 import { displayName } from '~/models/user.server'
 import { endAllManagerSessions, requireManager } from '~/services/auth.server'
 import { getOrganisationSettings, OrganisationSettingsInput, updateOrganisationSettings } from '~/models/organisation-settings.server'
+import { SettingsIntegrations, type IntegrationsData, type IntegrationsResult } from '~/components/settings-integrations'
+import { integrationsAction, integrationsView } from '~/models/integration-settings.server'
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Stockrun' }]
 
@@ -38,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     system: admin ? await getSystemSettings(manager.role) : null,
     audit: await auditLogSection(manager, new URL(request.url).searchParams),
     organisation: { ...(await getOrganisationSettings(manager.orgId)), canChange: admin },
+    integrations: await integrationsView(manager),
   })
 }
 
@@ -58,6 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
       throw err
     }
   }
+  if (typeof intent === 'string' && intent.startsWith('integrations-')) return integrationsAction(manager, intent, formData)
   if (intent === 'system') {
     const submission = parseWithZod(formData, { schema: SystemSettingsInput })
     if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
@@ -95,7 +99,8 @@ function InfoRow({ label, value }: { label: string; value: string }) {
 }
 
 export default function SettingsPage() {
-  const { account, preferences, system, audit, organisation } = useLoaderData<typeof loader>()
+  const { account, preferences, system, audit, organisation, integrations } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
   return (
     <>
       <PageHeader title="Settings" description="Your account, notification preferences and system options" />
@@ -116,6 +121,7 @@ export default function SettingsPage() {
         <SettingsSessions />
         {audit ? <SettingsAuditLog {...audit} /> : null}
         <SettingsHandover requireHandoverCode={organisation.requireHandoverCode} canChange={organisation.canChange} />
+        {integrations ? <SettingsIntegrations data={integrations as unknown as IntegrationsData} result={(actionData as { integrations?: IntegrationsResult } | undefined)?.integrations} /> : null}
       </div>
     </>
   )

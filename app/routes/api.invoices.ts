@@ -6,7 +6,7 @@ import { INVOICE_STATUSES, InvoiceInput } from '~/lib/schemas/invoice'
 import { createInvoice, listInvoices } from '~/models/invoice.server'
 import { requireApiManager } from '~/services/auth.server'
 
-const ListQuery = z.object({
+export const ListQuery = z.object({
   tab: z.enum(['active', 'archived', 'all']).optional(),
   status: z.enum(['all', ...INVOICE_STATUSES]).optional(),
   q: z.string().max(200).optional(),

@@ -4,7 +4,7 @@ import { apiLoader, parseWith } from '~/lib/http.server'
 import { listNotifications, NOTIFICATION_LIMIT } from '~/models/notification.server'
 import { requireApiManager } from '~/services/auth.server'
 
-const Query = z.object({ limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(500).default(NOTIFICATION_LIMIT) })
+export const Query = z.object({ limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(500).default(NOTIFICATION_LIMIT) })
 
 export const loader = apiLoader(async ({ request }) => {
   const manager = await requireApiManager(request)

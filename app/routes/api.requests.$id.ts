@@ -4,6 +4,8 @@ import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.ser
 import { changeRequestStatus, findRequest, RequestStatusInput } from '~/models/request.server'
 import { requireApiManager } from '~/services/auth.server'
 
+export const RequestStatusBody = z.object({ status: RequestStatusInput })
+
 export const loader = apiLoader(async ({ request, params }) => {
   const manager = await requireApiManager(request)
   return findRequest(manager.orgId, params.id!)
@@ -12,6 +14,6 @@ export const loader = apiLoader(async ({ request, params }) => {
 export const action = apiAction(async ({ request, params }) => {
   const manager = await requireApiManager(request)
   if (request.method !== 'PATCH') methodNotAllowed()
-  const { status } = await readJson(request, z.object({ status: RequestStatusInput }))
+  const { status } = await readJson(request, RequestStatusBody)
   return changeRequestStatus(manager.orgId, params.id!, status)
 }, { methods: ['PATCH'] })

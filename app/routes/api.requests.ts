@@ -11,7 +11,7 @@ import { findRequest, listRequests, parseStatusParam, requestsCsv, MAX_PAGE_SIZE
 import { organisationDay } from '~/models/stats.server'
 import { requireApiManager } from '~/services/auth.server'
 
-const ListQuery = z.object({
+export const ListQuery = z.object({
   status: z.string().max(100).optional(),
   q: z.string().max(200, 'Search must be at most 200 characters').optional(),
   cursor: z.string().max(200).optional(),

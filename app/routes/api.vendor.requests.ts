@@ -8,7 +8,7 @@ import { publicOrigin } from '~/lib/public-url.server'
 import { createRequest, requestInputSchema } from '~/models/request-intake.server'
 import { findStorefrontOwner } from '~/models/storefront.server'
 
-const VendorRequestBody = requestInputSchema('vendor').extend({
+export const VendorRequestBody = requestInputSchema('vendor').extend({
   status: z.literal('pending', { error: 'A vendor request always starts as pending' }).optional(),
   language: z.enum(VENDOR_LANGUAGE_CODES as [string, ...string[]]).optional(),
   // The same trap as the page's form, for scripts that copy its fields.

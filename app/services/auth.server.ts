@@ -7,6 +7,8 @@ import { OAuth2Strategy } from 'remix-auth-oauth2'
 import { z } from 'zod'
 import { env } from '~/lib/env.server'
 import { Unauthorized } from '~/lib/errors'
+import { findApiOperation } from '~/lib/api-routes'
+import { managerFromApiKey } from '~/models/api-key.server'
 import { displayName, findManager, signInFromIdentity, type Manager } from '~/models/user.server'
 import { setActor } from '~/lib/actor-context.server'
 import { deleteAllSessionsOf } from '~/models/session.server'
@@ -202,8 +204,14 @@ export async function requireManager(request: Request): Promise<Manager> {
   return manager
 }
 
-/** For /api: no session is a 401 JSON error, never a redirect. */
+/**
+ * For /api: no session is a 401 JSON error, never a redirect. `Authorization: Bearer <API key>` stands
+ * for the key's organisation, within the scope the operation table (lib/api-routes.ts) gives this
+ * method and path; a key never falls back to the session.
+ */
 export async function requireApiManager(request: Request): Promise<Manager> {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1]
+  if (bearer) return managerFromApiKey(bearer, findApiOperation(request.method, new URL(request.url).pathname))
   const manager = await getManager(request)
   if (!manager) throw new Unauthorized()
   return manager

@@ -1,0 +1,141 @@
+// Settings → Integrations: API keys, webhooks and their delivery log (owners and admins only).
+import { Form } from '@remix-run/react'
+import { Button } from '~/components/ui/button'
+import { Card, CardBody, CardHeader } from '~/components/ui/card'
+import { API_SCOPES } from '~/lib/api-routes'
+import { WEBHOOK_EVENTS } from '~/lib/schemas/integrations'
+
+type Key = { id: string; name: string; prefix: string; scopes: string[]; lastUsedAt: string | null }
+type Hook = { id: string; url: string; events: string[] }
+type Delivery = { id: string; type: string; url: string; status: string; attempts: number; lastStatusCode: number | null; lastError: string | null; createdAt: string }
+export type IntegrationsData = { keys: Key[]; webhooks: Hook[]; deliveries: Delivery[] }
+export type IntegrationsResult = { newKey?: { name: string; key: string }; newSecret?: { url: string; secret: string }; error?: string } | undefined
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : 'Never')
+
+function ShownOnce({ label, value }: { label: string; value: string }) {
+  return (
+    <div role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+      <p className="font-medium">{label} — copy it now, it will not be shown again.</p>
+      <code className="mt-1 block break-all">{value}</code>
+    </div>
+  )
+}
+
+export function SettingsIntegrations({ data, result }: { data: IntegrationsData; result: IntegrationsResult }) {
+  return (
+    <Card>
+      <CardHeader title="Integrations" description="API keys and webhooks for your other tools. Owners and admins only. The API reference is at /api/openapi.json." />
+      <CardBody className="space-y-6">
+        {result?.error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {result.error}
+          </p>
+        ) : null}
+        <section aria-labelledby="api-keys-heading">
+          <h3 id="api-keys-heading" className="font-semibold text-slate-900">API keys</h3>
+          {result?.newKey ? <ShownOnce label={`Key “${result.newKey.name}”`} value={result.newKey.key} /> : null}
+          <ul className="my-2 divide-y text-sm">
+            {data.keys.map((k) => (
+              <li key={k.id} className="flex items-center justify-between gap-4 py-2">
+                <span>
+                  <strong>{k.name}</strong> <code>{k.prefix}…</code> · {k.scopes.join(', ')} · last used {when(k.lastUsedAt)}
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="integrations-revoke-key" />
+                  <input type="hidden" name="id" value={k.id} />
+                  <Button type="submit" variant="secondary" aria-label={`Revoke key ${k.name}`}>Revoke</Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+          <Form method="post" className="space-y-2">
+            <input type="hidden" name="intent" value="integrations-create-key" />
+            <label className="block text-sm font-medium text-slate-900" htmlFor="api-key-name">Key name</label>
+            <input id="api-key-name" name="name" required maxLength={100} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-900">Scopes</legend>
+              {API_SCOPES.map((scope) => (
+                <label key={scope} className="mr-4 inline-flex items-center gap-1 text-sm">
+                  <input type="checkbox" name="scopes" value={scope} /> {scope}
+                </label>
+              ))}
+            </fieldset>
+            <Button type="submit">Create API key</Button>
+          </Form>
+        </section>
+        <section aria-labelledby="webhooks-heading">
+          <h3 id="webhooks-heading" className="font-semibold text-slate-900">Webhooks</h3>
+          {result?.newSecret ? <ShownOnce label={`Signing secret for ${result.newSecret.url}`} value={result.newSecret.secret} /> : null}
+          <ul className="my-2 divide-y text-sm">
+            {data.webhooks.map((h) => (
+              <li key={h.id} className="flex items-center justify-between gap-4 py-2">
+                <span className="break-all">
+                  {h.url} · {h.events.join(', ')}
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="integrations-delete-webhook" />
+                  <input type="hidden" name="id" value={h.id} />
+                  <Button type="submit" variant="secondary" aria-label={`Remove webhook ${h.url}`}>Remove</Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+          <Form method="post" className="space-y-2">
+            <input type="hidden" name="intent" value="integrations-create-webhook" />
+            <label className="block text-sm font-medium text-slate-900" htmlFor="webhook-url">Webhook URL</label>
+            <input id="webhook-url" name="url" type="url" required className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-900">Events</legend>
+              {WEBHOOK_EVENTS.map((event) => (
+                <label key={event} className="mr-4 inline-flex items-center gap-1 text-sm">
+                  <input type="checkbox" name="events" value={event} /> {event}
+                </label>
+              ))}
+            </fieldset>
+            <Button type="submit">Add webhook</Button>
+          </Form>
+        </section>
+        <section aria-labelledby="deliveries-heading">
+          <h3 id="deliveries-heading" className="font-semibold text-slate-900">Recent deliveries</h3>
+          {data.deliveries.length === 0 ? (
+            <p className="text-sm text-slate-600">No deliveries yet.</p>
+          ) : (
+            <table className="mt-2 w-full text-left text-sm">
+              <thead>
+                <tr>
+                  <th scope="col">Event</th>
+                  <th scope="col">Sent</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Response</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.deliveries.map((d) => (
+                  <tr key={d.id}>
+                    <td>{d.type}</td>
+                    <td>{when(d.createdAt)}</td>
+                    <td>
+                      {d.status} ({d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'})
+                    </td>
+                    <td>{d.lastStatusCode ?? d.lastError ?? '—'}</td>
+                    <td>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="integrations-resend" />
+                        <input type="hidden" name="id" value={d.id} />
+                        <Button type="submit" variant="secondary" aria-label={`Send ${d.type} again`}>Send again</Button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      </CardBody>
+    </Card>
+  )
+}

@@ -1,0 +1,64 @@
+// Webhooks (issue 17): where an organisation wants to hear about its events, and the outbox entries
+// written in the same transaction as the change they announce, so an event is never lost or invented.
+import crypto from 'node:crypto'
+import type { Prisma } from '@prisma/client'
+import { db } from '~/lib/db.server'
+import { Forbidden, Invalid, NotFound } from '~/lib/errors'
+import { WEBHOOK_EVENTS, type WebhookEventType } from '~/lib/schemas/integrations'
+import { newToken } from '~/lib/tokens.server'
+import { refusedWebhookUrl } from '~/services/webhooks.server'
+import { canManageKeys } from './api-key.server'
+import type { Manager } from './user.server'
+
+export type WebhookView = { id: string; url: string; events: WebhookEventType[]; createdAt: Date }
+
+function eventsOf(stored: string) {
+  return stored.split(',').filter((e): e is WebhookEventType => (WEBHOOK_EVENTS as readonly string[]).includes(e))
+}
+
+function view(hook: { id: string; url: string; events: string; createdAt: Date }): WebhookView {
+  return { id: hook.id, url: hook.url, events: eventsOf(hook.events), createdAt: hook.createdAt }
+}
+
+function requireIntegrationManager(manager: Manager) {
+  if (manager.apiKeyId || !canManageKeys(manager)) throw new Forbidden('Only owners and admins manage webhooks.')
+}
+
+export async function createWebhook(manager: Manager, input: { url: string; events: WebhookEventType[] }) {
+  requireIntegrationManager(manager)
+  const refused = await refusedWebhookUrl(input.url)
+  if (refused) throw new Invalid(refused, { url: [refused] })
+  const secret = `whsec_${newToken()}`
+  const hook = await db.webhookEndpoint.create({
+    data: { organisationId: manager.orgId, url: input.url, events: [...new Set(input.events)].join(','), secret },
+  })
+  return { ...view(hook), secret }
+}
+
+export async function listWebhooks(manager: Manager): Promise<WebhookView[]> {
+  requireIntegrationManager(manager)
+  const hooks = await db.webhookEndpoint.findMany({ where: { organisationId: manager.orgId }, orderBy: { createdAt: 'desc' } })
+  return hooks.map(view)
+}
+
+export async function deleteWebhook(manager: Manager, id: string) {
+  requireIntegrationManager(manager)
+  const { count } = await db.webhookEndpoint.deleteMany({ where: { id, organisationId: manager.orgId } })
+  if (count === 0) throw new NotFound('Webhook not found')
+}
+
+/**
+ * Puts an event in the outbox for every webhook of the organisation that asked for it. Call it with
+ * the transaction that makes the change; the webhook-deliveries job sends it afterwards.
+ */
+export async function enqueueWebhookEvent(tx: Prisma.TransactionClient, orgId: string, type: WebhookEventType, data: Record<string, unknown>) {
+  const hooks = (await tx.webhookEndpoint.findMany({ where: { organisationId: orgId }, select: { id: true, events: true } })).filter(
+    (hook) => eventsOf(hook.events).includes(type),
+  )
+  if (hooks.length === 0) return
+  const eventId = `evt_${crypto.randomUUID()}`
+  const payload = JSON.stringify({ id: eventId, type, createdAt: new Date().toISOString(), data })
+  for (const hook of hooks) {
+    await tx.webhookDelivery.create({ data: { organisationId: orgId, endpointId: hook.id, eventId, type, payload } })
+  }
+}

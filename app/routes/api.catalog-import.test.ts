@@ -1,0 +1,111 @@
+import { describe, expect, test } from 'vitest'
+import { db } from '~/lib/db.server'
+import { givenProduct, givenProperty } from '../../tests/fixtures/catalog'
+import { organisationOf } from '../../tests/fixtures/people'
+import { withTestServer } from '../../tests/support/server'
+
+const app = withTestServer()
+
+let serial = 0
+async function manager() {
+  const email = `import-${++serial}@x.test`
+  const client = await app.signedIn(email)
+  return { client, orgId: (await organisationOf(email)).id }
+}
+type Client = Awaited<ReturnType<typeof manager>>['client']
+
+function upload(client: Client, path: string, csv: string) {
+  const form = new FormData()
+  form.set('file', new File([csv], 'catalog.csv', { type: 'text/csv' }))
+  return client.fetch(path, { method: 'POST', body: form })
+}
+
+const fields = { name: true, category: true, description: true, price: true, imageUrl: true, thumbnailUrl: true, imageAlt: true, isActive: true } as const
+const catalogOf = (orgId: string) => db.product.findMany({ where: { organisationId: orgId }, select: fields, orderBy: { name: 'asc' } })
+
+/** Drops the id column's values, as someone copying a catalog to a new organisation would. */
+const withoutIds = (csv: string) => csv.replace(/(^\uFEFF?|\r\n)[0-9a-f-]{36},/g, '$1,')
+
+describe('product CSV import', () => {
+  test('our own export imports back: the same file updates in place, and creates a copy elsewhere', async () => {
+    const a = await manager()
+    await givenProduct(a.orgId, { name: 'Towels, large', category: 'Linen', description: 'Say "soft"\nTwo lines', price: '$12.50', isActive: true })
+    await givenProduct(a.orgId, { name: '=SUM(A1)', category: null, description: 'Ünïcødé ✓', price: null, isActive: false })
+    await givenProduct(a.orgId, { name: 'Soap', imageUrl: 'https://img.example/soap.png', imageAlt: 'A bar' })
+    const exported = await a.client.get('/api/products?format=csv')
+    expect(exported.headers.get('content-type')).toMatch(/text\/csv/)
+    // Kept as sent, BOM included, so the import reads exactly what a spreadsheet would open.
+    const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await exported.arrayBuffer())
+    expect(csv.charCodeAt(0)).toBe(0xfeff)
+    const before = await catalogOf(a.orgId)
+
+    const same = await upload(a.client, '/api/products/import', csv)
+    expect(same.status).toBe(200)
+    expect(await same.json()).toEqual({ created: 0, updated: 3, errors: [] })
+    expect(await catalogOf(a.orgId)).toEqual(before)
+
+    const b = await manager()
+    const copied = await upload(b.client, '/api/products/import', withoutIds(csv))
+    expect(await copied.json()).toEqual({ created: 3, updated: 0, errors: [] })
+    expect(await catalogOf(b.orgId)).toEqual(before)
+  })
+
+  test('a dry run answers what would change and changes nothing', async () => {
+    const { client, orgId } = await manager()
+    const existing = await givenProduct(orgId, { name: 'Soap' })
+    const csv = `id,name,price\n${existing.id},Soap bar,$2\n,Shampoo,$4\n`
+    const res = await upload(client, '/api/products/import?dryRun=true', csv)
+    expect(await res.json()).toEqual({ created: 1, updated: 1, errors: [] })
+    expect((await catalogOf(orgId)).map((p) => p.name)).toEqual(['Soap'])
+  })
+
+  test('bad rows are listed by spreadsheet row and nothing is applied', async () => {
+    const { client, orgId } = await manager()
+    const other = await manager()
+    const foreign = await givenProduct(other.orgId, { name: 'Not yours' })
+    const csv = `name,price,isActive\r\nGood,$1,true\r\n,$2,true\r\nAlso good,no number,true\r\n`
+    const res = await upload(client, '/api/products/import', csv)
+    expect(res.status).toBe(200)
+    const body = await res.json()
+    expect(body.errors).toEqual([
+      { row: 3, message: 'name: Product name is required' },
+      { row: 4, message: expect.stringContaining('Enter a price with an amount') },
+    ])
+    const stolen = await upload(client, '/api/products/import', `id,name\n${foreign.id},Mine now\n`)
+    expect((await stolen.json()).errors).toEqual([{ row: 2, message: `No product with id ${foreign.id} in your organisation` }])
+    expect(await catalogOf(orgId)).toEqual([])
+    expect((await db.product.findUniqueOrThrow({ where: { id: foreign.id } })).name).toBe('Not yours')
+  })
+
+  test('refuses a missing file, a file that is not CSV of ours, and text that is not UTF-8', async () => {
+    const { client } = await manager()
+    const none = await client.fetch('/api/products/import', { method: 'POST', body: new FormData() })
+    expect(none.status).toBe(400)
+    expect((await none.json()).fieldErrors).toEqual({ file: ['Choose a CSV file'] })
+    expect((await upload(client, '/api/products/import', 'colour,size\nred,1\n')).status).toBe(400)
+    expect((await upload(client, '/api/products/import', 'name\n"open quote\n')).status).toBe(400)
+    const latin1 = new FormData()
+    latin1.set('file', new File([new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0xe9, 0x0a])], 'x.csv'))
+    expect((await client.fetch('/api/products/import', { method: 'POST', body: latin1 })).status).toBe(400)
+  })
+})
+
+describe('property CSV import', () => {
+  test('our own export round-trips, and new properties get their QR code URL', async () => {
+    const a = await manager()
+    await givenProperty(a.orgId, { name: 'Harbor View', address: '12 Pier Rd, "Unit 4"', isActive: true, qrCodeActive: true })
+    await givenProperty(a.orgId, { name: 'Old Mill', address: 'Mill Lane\nBack gate', isActive: false, qrCodeActive: false })
+    const csv = await (await a.client.get('/api/properties?format=csv')).text()
+    const select = { name: true, address: true, isActive: true, qrCodeActive: true } as const
+    const sites = (orgId: string) => db.property.findMany({ where: { organisationId: orgId }, select, orderBy: { name: 'asc' } })
+    const before = await sites(a.orgId)
+    expect(await (await upload(a.client, '/api/properties/import', csv)).json()).toEqual({ created: 0, updated: 2, errors: [] })
+    expect(await sites(a.orgId)).toEqual(before)
+
+    const b = await manager()
+    expect(await (await upload(b.client, '/api/properties/import', withoutIds(csv))).json()).toEqual({ created: 2, updated: 0, errors: [] })
+    expect(await sites(b.orgId)).toEqual(before)
+    const created = await db.property.findFirstOrThrow({ where: { organisationId: b.orgId } })
+    expect(created.qrCodeUrl).toBe(`${app.url}/vendor/${created.id}`)
+  })
+})

@@ -1,0 +1,54 @@
+// GET /api/openapi.json: the API described as OpenAPI 3.1, built from the schemas the routes validate with.
+import { ImportQuery } from '~/lib/csv-upload.server'
+import { apiLoader } from '~/lib/http.server'
+import { openApiDocument, type OperationSchemas } from '~/lib/openapi'
+import { publicOrigin } from '~/lib/public-url.server'
+import { AssignInput, ProofInput, RunnerInput, StatusInput } from '~/lib/schemas/dispatch'
+import { ApiKeyInput, WebhookInput } from '~/lib/schemas/integrations'
+import { InvoiceEmailInput, InvoiceFromRequestsInput, InvoiceInput, InvoiceStatusInput } from '~/lib/schemas/invoice'
+import { ProductInput, ProductPatch } from '~/lib/schemas/product'
+import { AssignProductInput, PropertyInput, PropertyUpdate } from '~/lib/schemas/property'
+import { PreferencesInput, SystemSettingsInput } from '~/lib/schemas/settings'
+import { requestInputSchema } from '~/models/request-intake.server'
+import { ListQuery as InvoiceListQuery } from './api.invoices'
+import { Query as NotificationQuery } from './api.notifications'
+import { RequestStatusBody } from './api.requests.$id'
+import { ListQuery as RequestListQuery } from './api.requests'
+import { VendorRequestBody } from './api.vendor.requests'
+
+const SCHEMAS: Record<string, OperationSchemas> = {
+  'GET /api/requests': { query: RequestListQuery, csv: true },
+  'POST /api/requests': { body: requestInputSchema('manager') },
+  'PATCH /api/requests/{id}': { body: RequestStatusBody },
+  'GET /api/requests/{id}/pdf': { pdf: true },
+  'GET /api/products': { csv: true },
+  'POST /api/products': { body: ProductInput },
+  'POST /api/products/import': { query: ImportQuery, multipart: true, success: 200 },
+  'PUT /api/products/{id}': { body: ProductInput },
+  'PATCH /api/products/{id}': { body: ProductPatch },
+  'GET /api/properties': { csv: true },
+  'POST /api/properties': { body: PropertyInput },
+  'POST /api/properties/import': { query: ImportQuery, multipart: true, success: 200 },
+  'PUT /api/properties/{id}': { body: PropertyUpdate },
+  'PATCH /api/properties/{id}': { body: PropertyUpdate },
+  'POST /api/properties/{id}/products': { body: AssignProductInput },
+  'POST /api/dispatch/assign': { body: AssignInput },
+  'PATCH /api/dispatch/assign/{id}': { body: StatusInput },
+  'POST /api/dispatch/assign/{id}/proof': { body: ProofInput },
+  'POST /api/runners': { body: RunnerInput },
+  'GET /api/invoices': { query: InvoiceListQuery },
+  'POST /api/invoices': { body: InvoiceInput },
+  'GET /api/invoices/{id}/pdf': { pdf: true },
+  'PATCH /api/invoices/{id}/status': { body: InvoiceStatusInput },
+  'POST /api/invoices/email': { body: InvoiceEmailInput, success: 200 },
+  'POST /api/invoices/from-requests': { body: InvoiceFromRequestsInput },
+  'GET /api/notifications': { query: NotificationQuery },
+  'PUT /api/settings': { body: PreferencesInput },
+  'PATCH /api/settings': { body: PreferencesInput },
+  'PUT /api/admin/system-settings': { body: SystemSettingsInput },
+  'POST /api/api-keys': { body: ApiKeyInput },
+  'POST /api/webhooks': { body: WebhookInput },
+  'POST /api/vendor/requests': { body: VendorRequestBody },
+}
+
+export const loader = apiLoader(async ({ request }) => openApiDocument(publicOrigin(request), SCHEMAS))

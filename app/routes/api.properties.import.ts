@@ -1,0 +1,20 @@
+// POST /api/properties/import (multipart `file`, ?dryRun=true to see what would change): the columns of
+// GET /api/properties?format=csv. Any bad row means nothing is applied.
+import { readCsvUpload } from '~/lib/csv-upload.server'
+import { apiAction, apiLoader, methodNotAllowed } from '~/lib/http.server'
+import { publicOrigin } from '~/lib/public-url.server'
+import { importProperties } from '~/models/catalog-csv.server'
+import { requireApiManager } from '~/services/auth.server'
+
+export const loader = apiLoader(async () => methodNotAllowed())
+
+export const action = apiAction(
+  async ({ request }) => {
+    const manager = await requireApiManager(request)
+    if (request.method !== 'POST') methodNotAllowed()
+    const { text, dryRun } = await readCsvUpload(request)
+    const { created, updated, errors } = await importProperties(manager.orgId, text, { dryRun, origin: publicOrigin(request) })
+    return { created, updated, errors }
+  },
+  { createdOnPost: false },
+)
