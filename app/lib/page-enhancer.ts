@@ -9,7 +9,6 @@
 //   pages that ask for it (tracking) refresh themselves.
 // The function below is sent as its source text, so it must not use anything from outside itself.
 
-/* eslint-disable max-lines-per-function */
 function enhancePage() {
   const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
   const LANGUAGE_KEY = 'vendor_language_preference'

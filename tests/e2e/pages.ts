@@ -90,6 +90,7 @@ async function visit(page: Page, world: World, v: PageView) {
   const res = await page.goto(path)
   expect(res?.status(), `${v.name}: ${path}`).toBe(v.status ?? 200)
   if (v.dialog) await expect(page.getByRole('dialog', { name: v.dialog })).toBeVisible()
+  if (v.region) await expect(page.getByRole('region', { name: v.region })).toBeVisible()
 }
 
 /** One test per page, checking each of its views in turn. */

@@ -22,6 +22,8 @@ export type PageView = {
   path: (w: PageWorld) => string
   /** The open dialog's accessible name: the audit first checks that it really is open. */
   dialog?: string | RegExp
+  /** A drawer or panel (a named region) the view opens: checked the same way. */
+  region?: string
   /** Some states exist only after a vendor has acted in this browser: a filled cart, a sent request. */
   before?: 'vendor-cart' | 'vendor-sent'
   /** Reached only by a form post (the error page for a method the page does not answer). */
@@ -43,11 +45,14 @@ export type PageEntry = {
 }
 
 const view = (name: string, path: PageView['path'], more: Omit<PageView, 'name' | 'path'> = {}): PageView => ({ name, path, ...more })
-const enc = encodeURIComponent
 
 export const PAGES: PageEntry[] = [
   { file: '_app.tsx', who: 'manager', layout: true, views: [] },
-  { file: '_app._index.tsx', who: 'manager', views: [view('dashboard', () => '/')] },
+  {
+    file: '_app._index.tsx',
+    who: 'manager',
+    views: [view('dashboard', () => '/'), view('dashboard with a request picked on the map', (w) => `/?selected=${w.pendingRequestId}`, { region: 'Selected Request' })],
+  },
   { file: '_app.vendors.tsx', who: 'manager', views: [view('vendors', () => '/vendors')] },
   {
     file: '_app.properties.tsx',
@@ -106,7 +111,7 @@ export const PAGES: PageEntry[] = [
     who: 'manager',
     views: [view('sheet', () => '/qr-codes'), view('vendor preview', (w) => `/qr-codes?property=${w.propertyId}`)],
   },
-  { file: '_app.map.tsx', who: 'manager', views: [view('map', () => '/map')] },
+  { file: '_app.map.tsx', who: 'manager', views: [view('map', () => '/map'), view('map with a request picked', (w) => `/map?selected=${w.pendingRequestId}`, { region: 'Selected Request' })] },
   { file: '_app.notifications.tsx', who: 'manager', views: [view('notifications', () => '/notifications')] },
   // Settings sections (account, preferences, system administration) are all on the one page.
   { file: '_app.settings.tsx', who: 'manager', views: [view('settings', () => '/settings')] },
