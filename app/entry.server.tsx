@@ -4,6 +4,8 @@ import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { InlineStylesheetProvider } from './lib/inline-stylesheet'
+import { stylesheetText } from './lib/inline-stylesheet.server'
 import { NonceProvider } from './lib/nonce'
 import { storageProblem } from './lib/storage-errors.server'
 
@@ -29,7 +31,9 @@ export default function handleRequest(
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <InlineStylesheetProvider value={stylesheetText()}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </InlineStylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
@@ -18,9 +19,10 @@ import { NotFoundScreen } from '~/components/not-found-screen'
 import { takeToast } from '~/lib/toast.server'
 import { useNonce } from '~/lib/nonce'
 import { useDocumentLanguage } from '~/i18n/chrome'
+import { useInlineStylesheet } from '~/lib/inline-stylesheet'
+import { PAGE_ENHANCER } from '~/lib/page-enhancer'
 
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
@@ -34,19 +36,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const lang = useDocumentLanguage()
+  // Vendors' and runners' pages (handle.hydrate === false) are painted from one HTML answer on a slow
+  // phone: the stylesheet inlined, and a small enhancer script instead of React (decision 040).
+  const light = useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false)
+  const inlineCss = useInlineStylesheet()
   return (
     <html lang={lang} className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {light && inlineCss ? <style dangerouslySetInnerHTML={{ __html: inlineCss }} /> : <link rel="stylesheet" href={stylesheet} />}
         <Links />
       </head>
       <body className="h-full">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-        <LiveReload nonce={nonce} />
+        {light ? (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PAGE_ENHANCER }} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+            <LiveReload nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   )

@@ -32,7 +32,7 @@ export function QrVendorPreview({ propertyName, address }: { propertyName: strin
             ))}
           </ul>
           <div className="px-3 pb-4">
-            <div className="rounded-md bg-slate-100 py-2 text-center text-xs font-medium text-slate-500">Send request</div>
+            <div className="rounded-md bg-slate-100 py-2 text-center text-xs font-medium text-slate-600">Send request</div>
           </div>
         </div>
       </div>

@@ -117,7 +117,7 @@ export function RequestsMap({
     <div ref={root} className={cn('relative overflow-hidden rounded-lg border border-slate-200 bg-slate-50', className)} data-testid="requests-map" data-map-state={state}>
       {state === 'auth-failure' ? (
         <div role="alert" className="flex h-full flex-col items-center justify-center p-6 text-center">
-          <h3 className="text-base font-semibold text-red-700">Error: AuthFailure</h3>
+          <h2 className="text-base font-semibold text-red-700">Error: AuthFailure</h2>
           <p className="mt-1 max-w-sm text-sm text-slate-700">
             There is a problem with the Google Maps API key: it was refused. Check that the key is valid and allowed for this site.
           </p>
@@ -162,7 +162,7 @@ function SelectedRequest({ request }: { request: MapRequest }) {
       data-testid="selected-request"
       className="absolute bottom-2 left-2 z-10 w-64 max-w-[calc(100%-1rem)] rounded-md border border-slate-200 bg-white p-3 text-sm shadow-md"
     >
-      <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Selected Request</h3>
+      <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Selected Request</h2>
       <p className="mt-1 font-mono text-xs text-slate-600">{request.orderNumber}</p>
       <p className="font-medium text-slate-900">{requestTitle(request)}</p>
       <p className="text-slate-600">{requestSummary(request)}</p>

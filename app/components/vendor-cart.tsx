@@ -185,7 +185,8 @@ export function CartBar({ count, reviewHref }: { count: number; reviewHref: stri
         {count > 0 ? t('cart.items', { count }) : ''}
       </p>
       {count > 0 ? (
-        <div className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)]">
+        // A landmark of its own, so screen readers can jump to the cart from anywhere on the page.
+        <aside aria-label={t('cart.heading')} className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)]">
           <div className="mx-auto flex max-w-3xl items-center justify-between gap-3">
             <p className="flex items-center gap-2 text-sm font-medium text-slate-900" data-testid="cart-count">
               <ShoppingCart className="h-5 w-5 text-brand-600" aria-hidden="true" />
@@ -195,7 +196,7 @@ export function CartBar({ count, reviewHref }: { count: number; reviewHref: stri
               {t('cart.review')}
             </Link>
           </div>
-        </div>
+        </aside>
       ) : null}
     </>
   )

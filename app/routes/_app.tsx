@@ -43,6 +43,13 @@ export default function AppLayout() {
   return (
     <LiveEventsProvider>
       <NotificationSoundProvider enabled={notificationSoundsEnabled !== false} unreadCount={unreadCount}>
+        {/* The first stop for a keyboard: straight past the navigation to the page itself. */}
+        <a
+          href="#main-content"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow-lg"
+        >
+          Skip to content
+        </a>
         <Sidebar userLabel={manager.email} />
         <div className="min-h-full lg:pl-64">
           {navigation.state === 'loading' ? (
@@ -50,7 +57,7 @@ export default function AppLayout() {
               <Spinner label="Loading page" />
             </div>
           ) : null}
-          <main className="mx-auto max-w-7xl px-4 pb-12 pt-16 sm:px-6 lg:pt-8">
+          <main id="main-content" tabIndex={-1} className="mx-auto max-w-7xl px-4 pb-12 pt-16 outline-none sm:px-6 lg:pt-8">
             <Outlet />
           </main>
         </div>

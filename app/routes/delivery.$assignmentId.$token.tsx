@@ -28,6 +28,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
+/** Painted from one HTML answer on a slow phone, enhanced without React (decision 040). */
+export const handle = { hydrate: false }
+
 const PRIVATE = {
   'Cache-Control': 'private, no-store',
   'Referrer-Policy': 'no-referrer',

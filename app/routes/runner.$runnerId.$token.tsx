@@ -19,6 +19,9 @@ import { assignmentStatusLabel } from '~/components/delivery-status-badge'
 
 export const meta: MetaFunction = () => [{ title: 'My Deliveries · Stockrun' }, { name: 'robots', content: 'noindex' }]
 
+/** Painted from one HTML answer on a slow phone, enhanced without React (decision 040). */
+export const handle = { hydrate: false }
+
 // The URL holds a secret: never cached, never sent on as a referrer.
 const PRIVATE = {
   'Cache-Control': 'private, no-store',

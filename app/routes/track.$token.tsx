@@ -67,6 +67,9 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'X
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Stockrun' }, { name: 'robots', content: 'noindex' }]
 
+/** Painted from one HTML answer on a slow phone, enhanced without React (decision 040). */
+export const handle = { hydrate: false }
+
 export default function TrackRequestRoute() {
   const data = useLoaderData<typeof loader>()
   return (
@@ -93,8 +96,9 @@ function Tracking({ tracked, lang }: { tracked: Tracked; lang: VendorLanguage })
   usePolling(30_000, tracked.stage !== 'delivered' && tracked.stage !== 'closed')
   const steps: TrackingStage[] = tracked.stage === 'closed' ? ['received', 'closed'] : PATH
   const reached = steps.indexOf(tracked.stage)
+  const settled = tracked.stage === 'delivered' || tracked.stage === 'closed'
   return (
-    <div className="min-h-full bg-slate-50">
+    <div className="min-h-full bg-slate-50" data-enhance data-refresh-ms={settled ? undefined : 30_000}>
       {tracked.property ? <VendorHeader property={tracked.property} lang={lang} /> : null}
       <VendorMain className="space-y-5">
         <section aria-labelledby="track-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">

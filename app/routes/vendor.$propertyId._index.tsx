@@ -20,14 +20,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     property = await findStorefront(params.propertyId!)
   } catch (err) {
     if (!(err instanceof NotFound)) throw err
-    return json({ lang, messages, title: t('meta.notFound'), property: null }, { status: 404 })
+    return json({ lang, messages, title: t('meta.notFound'), description: null, property: null }, { status: 404 })
   }
   const headers = new Headers()
   await countScanOncePerVisit(request, property.id, headers)
-  return json({ lang, messages, title: t('meta.picker', { property: property.name }), property }, { headers })
+  return json({ lang, messages, title: t('meta.picker', { property: property.name }), description: t('meta.description', { property: property.name }), property }, { headers })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Stockrun' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title ?? 'Stockrun' },
+  ...(data?.description ? [{ name: 'description', content: data.description }] : []),
+]
+
+/** Painted from one HTML answer on a slow phone, enhanced without React (decision 040). */
+export const handle = { hydrate: false }
 
 export default function VendorLanguagePicker() {
   const data = useLoaderData<typeof loader>()

@@ -9,7 +9,7 @@ import { VendorFinalizeDialog } from '~/components/vendor-finalize-dialog'
 import { VendorHeader, VendorMain, VendorNotFound } from '~/components/vendor-header'
 import { VendorProductList } from '~/components/vendor-product-list'
 import { VendorSuccess } from '~/components/vendor-success'
-import { LANGUAGE_STORAGE_KEY, isVendorLanguage, type VendorLanguage } from '~/i18n/config'
+import { LANGUAGE_STORAGE_KEY, VENDOR_LANGUAGE_CODES, isVendorLanguage, type VendorLanguage } from '~/i18n/config'
 import { rememberLanguageHeader, vendorLanguage, vendorLocale, vendorT } from '~/i18n/i18next.server'
 import { VendorI18nProvider, useVendorT } from '~/i18n/provider'
 import { NotFound } from '~/lib/errors'
@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   const property = await storefrontOrNull(params.propertyId!)
   if (!property) {
-    return json({ lang, messages, title: t('meta.notFound'), found: false as const }, { status: 404, headers })
+    return json({ lang, messages, title: t('meta.notFound'), description: null, found: false as const }, { status: 404, headers })
   }
   const products = inLanguage(await listStorefrontProducts(property.id), lang) // issue 15: translated catalogs
   const cart = keepOffered(await readCart(request, property.id), new Set(products.map((p) => p.id)))
@@ -55,6 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       lang,
       messages,
       title: t('meta.request', { property: property.name }),
+      description: t('meta.description', { property: property.name }),
       found: true as const,
       property,
       products,
@@ -104,7 +105,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(to, { headers })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Stockrun' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title ?? 'Stockrun' },
+  ...(data?.description ? [{ name: 'description', content: data.description }] : []),
+]
+
+/** Painted from one HTML answer on a slow phone, enhanced without React (decision 040). */
+export const handle = { hydrate: false }
 
 export default function VendorRequestRoute() {
   const data = useLoaderData<typeof loader>()
@@ -153,7 +160,13 @@ function RequestPage({ data }: { data: FoundData }) {
 
   const count = lines.reduce((sum, l) => sum + l.quantity, 0)
   return (
-    <div className="min-h-full bg-slate-50">
+    <div
+      className="min-h-full bg-slate-50"
+      data-enhance
+      data-lang-in-url={String(data.langInUrl)}
+      data-languages={VENDOR_LANGUAGE_CODES.join(' ')}
+      data-scan-url={`/api/vendor/qr/${property.id}/scan`}
+    >
       <VendorHeader property={property} lang={lang} pickerHref={`/vendor/${property.id}`} />
       {data.step === 'sent' && data.sent ? (
         <VendorMain>

@@ -5,13 +5,16 @@ import { test as base, expect, type Page } from '@playwright/test'
 
 export { expect }
 
+/** WCAG 2.1 A and AA, and axe's best practices (headings in order, landmarks, …). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
+
 /**
  * axe runs inside the page, which a JavaScript-disabled page cannot do. There we check a snapshot
  * of exactly what the no-JS visitor got (scripts removed), served at the same address so its CSS loads.
  */
 async function axeResults(page: Page) {
   const jsEnabled = base.info().project.use.javaScriptEnabled !== false
-  if (jsEnabled) return new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  if (jsEnabled) return new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
   const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() })
   try {
@@ -19,7 +22,7 @@ async function axeResults(page: Page) {
     const url = page.url()
     await snapshot.route(url, (route) => route.fulfill({ body: html, contentType: 'text/html' }))
     await snapshot.goto(url)
-    return await new AxeBuilder({ page: snapshot }).withTags(['wcag2a', 'wcag2aa']).analyze()
+    return await new AxeBuilder({ page: snapshot }).withTags(AXE_TAGS).analyze()
   } finally {
     await context.close()
   }

@@ -93,6 +93,7 @@ export function Dialog({
             preventScrollReset
             className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:bg-slate-100"
             aria-label={labels.close}
+            data-dialog-close
           >
             <X className="h-5 w-5" aria-hidden="true" />
           </Link>

@@ -74,7 +74,7 @@ function ToastCard({ toast, dismissLabel, onClose }: { toast: ToastMessage; dism
         <p className="text-sm font-semibold">{toast.title}</p>
         {toast.description ? <p className={cn('mt-1 text-sm', error ? 'text-white' : 'text-slate-600')}>{toast.description}</p> : null}
       </div>
-      <button type="button" onClick={onClose} className="rounded p-1 opacity-70 hover:opacity-100" aria-label={dismissLabel}>
+      <button type="button" onClick={onClose} className="rounded p-1 opacity-70 hover:opacity-100" aria-label={dismissLabel} data-toast-dismiss>
         <X className="h-4 w-4" aria-hidden="true" />
       </button>
     </div>

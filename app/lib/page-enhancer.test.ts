@@ -1,0 +1,54 @@
+// Vendors' and runners' pages paint from one HTML answer on a slow phone (decision 040): the stylesheet
+// inside it, no script to fetch, the enhancer inline under the page's CSP nonce; manager pages keep
+// React. Lighthouse's own figures are a benchmark (other/bench/50-lighthouse.bench.mjs).
+import { describe, expect, test } from 'vitest'
+import { givenAssignment } from '../../tests/fixtures/dispatch'
+import { givenStorefront } from '../../tests/fixtures/vendor'
+import { withTestServer } from '../../tests/support/server'
+
+const app = withTestServer()
+
+async function get(path: string) {
+  const res = await app.client().get(path)
+  expect(res.status).toBe(200)
+  return { html: await res.text(), csp: res.headers.get('content-security-policy') ?? '' }
+}
+
+function expectOneAnswer(html: string, csp: string) {
+  expect(html).toMatch(/<style>[^<]*\.sr-only\{/)
+  expect(html).not.toMatch(/<link rel="stylesheet"/)
+  expect(html).not.toMatch(/<script[^>]+src=|modulepreload|__remixContext/)
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])
+  expect(scripts).toHaveLength(1)
+  const nonce = csp.match(/'nonce-([^']+)'/)![1]!
+  expect(scripts[0]).toContain(`nonce="${nonce}"`)
+}
+
+describe('pages for slow phones', () => {
+  test('the vendor pages come in one answer, with a description for search results', async () => {
+    const { property } = await givenStorefront({ name: 'Pier 9' })
+    for (const path of [`/vendor/${property.id}/request?lang=en`, `/vendor/${property.id}`]) {
+      const { html, csp } = await get(path)
+      expectOneAnswer(html, csp)
+      expect(html).toMatch(/<meta name="description" content="[^"]*Pier 9[^"]*"/)
+      expect(html).not.toContain('noindex')
+    }
+  })
+
+  test('the runner portal and delivery page come in one answer and stay out of search engines', async () => {
+    const { organisation } = await givenStorefront()
+    const { runner, runnerToken, assignment, linkToken } = await givenAssignment(organisation.id)
+    for (const path of [`/runner/${runner.id}/${runnerToken}`, `/delivery/${assignment.id}/${linkToken}`]) {
+      const { html, csp } = await get(path)
+      expectOneAnswer(html, csp)
+      expect(html).toContain('<meta name="robots" content="noindex"/>')
+    }
+  })
+
+  test('manager pages keep the linked stylesheet and the app scripts', async () => {
+    const { html } = await get('/login')
+    expect(html).toMatch(/<link rel="stylesheet" href="\/build\/_assets\/tailwind-[^"]+\.css"/)
+    expect(html).toContain('__remixContext')
+    expect(html).not.toContain('enhancePage')
+  })
+})

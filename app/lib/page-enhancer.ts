@@ -1,0 +1,187 @@
+// The whole of the JavaScript that vendors' and runners' pages send (decision 040): instead of React and
+// Remix's runtime (~125 KB), these pages are served as their server-rendered HTML plus this script,
+// inlined, which enhances what already works without it:
+// - a form post or a link within the same page fetches the next page and swaps it in, keeping the
+//   scroll position, the focus and the live regions (so a screen reader hears the cart change);
+// - a modal dialog takes the focus, keeps it inside, closes on Escape and gives the focus back;
+// - toasts close from their button; F8 jumps to them;
+// - the language a vendor picks is remembered in the browser; a scan is reported once per page load;
+//   pages that ask for it (tracking) refresh themselves.
+// The function below is sent as its source text, so it must not use anything from outside itself.
+
+function enhancePage() {
+  const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+  const LANGUAGE_KEY = 'vendor_language_preference'
+  let dialogOpener: string | null = null
+  let busy = false
+
+  /** What identifies an element across a swap: its id, or its form's hidden fields and its own text, or its link. */
+  function signature(el: Element | null): string | null {
+    if (!el || el === document.body) return null
+    if (el.id) return `#${el.id}`
+    const form = el.closest('form')
+    if (form) {
+      const hidden = Array.from(form.querySelectorAll<HTMLInputElement>('input[type=hidden]'))
+        .map((i) => `${i.name}=${i.value}`)
+        .join('&')
+      return `form:${form.getAttribute('action') ?? ''}?${hidden}|${el.tagName}|${(el as HTMLElement).innerText ?? ''}`
+    }
+    if (el instanceof HTMLAnchorElement) return `a:${el.getAttribute('href')}`
+    return null
+  }
+
+  function find(sig: string | null): HTMLElement | null {
+    if (!sig) return null
+    if (sig.startsWith('#')) return document.getElementById(sig.slice(1))
+    const candidates = Array.from(document.querySelectorAll<HTMLElement>(sig.startsWith('a:') ? 'a[href]' : 'form button, form input, form select, form textarea'))
+    return candidates.find((c) => signature(c) === sig) ?? null
+  }
+
+  function swap(html: string, url: string, push: boolean) {
+    const next = new DOMParser().parseFromString(html, 'text/html')
+    const focused = signature(document.activeElement)
+    const focusedProduct = document.activeElement?.closest('[id^="product-"]')?.id
+    const scroll = window.scrollY
+    const liveRegions = Array.from(document.body.querySelectorAll('[aria-live]'))
+    document.title = next.title
+    document.documentElement.lang = next.documentElement.lang
+    next.body.querySelectorAll('script').forEach((s) => s.remove())
+    document.body.innerHTML = next.body.innerHTML
+    // The old live regions stay in the page with the new text, so assistive technology announces it.
+    Array.from(document.body.querySelectorAll('[aria-live]')).forEach((region, i) => {
+      const old = liveRegions[i]
+      if (!old) return
+      old.innerHTML = region.innerHTML
+      region.replaceWith(old)
+    })
+    if (url !== location.href) history[push ? 'pushState' : 'replaceState'](null, '', url)
+    window.scrollTo(0, scroll)
+    const dialog = document.querySelector<HTMLElement>('[role=dialog][aria-modal=true]')
+    if (dialog) return openDialog(dialog)
+    const back = find(dialogOpener ?? focused) ?? (focusedProduct ? document.querySelector<HTMLElement>(`#${focusedProduct} button:not([disabled]), #${focusedProduct}`) : null)
+    dialogOpener = null
+    back?.focus({ preventScroll: true })
+  }
+
+  async function go(url: string, init: RequestInit, push: boolean, fallback: () => void) {
+    if (busy) return
+    busy = true
+    document.body.setAttribute('aria-busy', 'true')
+    try {
+      const res = await fetch(url, { ...init, credentials: 'same-origin', headers: { Accept: 'text/html' } })
+      if (!(res.headers.get('content-type') ?? '').includes('text/html')) throw new Error('not a page')
+      swap(await res.text(), res.url, push)
+    } catch {
+      fallback()
+    } finally {
+      busy = false
+      document.body.removeAttribute('aria-busy')
+    }
+  }
+
+  function samePage(href: string) {
+    const url = new URL(href, location.href)
+    return url.origin === location.origin && url.pathname === location.pathname
+  }
+
+  document.addEventListener('submit', (e) => {
+    const form = e.target as HTMLFormElement
+    if (e.defaultPrevented || (form.getAttribute('method') ?? 'get').toLowerCase() !== 'post') return
+    e.preventDefault()
+    const submitter = (e as SubmitEvent).submitter as HTMLButtonElement | null
+    const body = new FormData(form)
+    if (submitter?.name) body.append(submitter.name, submitter.value)
+    submitter?.setAttribute('aria-disabled', 'true')
+    void go(form.action, { method: 'POST', body }, true, () => HTMLFormElement.prototype.submit.call(form))
+  })
+
+  document.addEventListener('click', (e) => {
+    const link = (e.target as Element).closest?.('a[href]') as HTMLAnchorElement | null
+    if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+    const lang = link.getAttribute('hreflang')
+    if (lang) {
+      try {
+        localStorage.setItem(LANGUAGE_KEY, lang)
+      } catch {
+        // Private browsing can refuse storage; the cookie still remembers the choice.
+      }
+    }
+    if (link.target || !samePage(link.href) || link.hash) return
+    e.preventDefault()
+    if (!link.closest('[role=dialog]')) dialogOpener = signature(link)
+    void go(link.href, {}, !link.hasAttribute('data-replace'), () => location.assign(link.href))
+  })
+
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'F8') document.getElementById('toast-region')?.focus()
+    const dialog = document.querySelector<HTMLElement>('[role=dialog][aria-modal=true]')
+    if (!dialog) return
+    if (e.key === 'Escape') {
+      const close = dialog.querySelector<HTMLAnchorElement>('a[data-dialog-close]')
+      if (close) {
+        e.preventDefault()
+        close.click()
+      }
+    }
+    if (e.key === 'Tab') {
+      const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE))
+      if (items.length === 0) return
+      const first = items[0]!
+      const last = items[items.length - 1]!
+      const inside = dialog.contains(document.activeElement)
+      if (e.shiftKey && (document.activeElement === first || !inside)) {
+        e.preventDefault()
+        last.focus()
+      } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
+        e.preventDefault()
+        first.focus()
+      }
+    }
+  })
+
+  document.addEventListener('click', (e) => {
+    const dismiss = (e.target as Element).closest?.('[data-toast-dismiss]')
+    dismiss?.closest('[data-testid=toast]')?.remove()
+  })
+
+  window.addEventListener('popstate', () => location.reload())
+
+  function openDialog(dialog: HTMLElement) {
+    const field = dialog.querySelector<HTMLElement>('input:not([type=hidden]):not([tabindex="-1"]), select, textarea')
+    ;(field ?? dialog).focus({ preventScroll: true })
+  }
+
+  function start() {
+    const page = document.querySelector<HTMLElement>('[data-enhance]')
+    const dialog = document.querySelector<HTMLElement>('[role=dialog][aria-modal=true]')
+    if (dialog) openDialog(dialog)
+    if (!page) return
+    const languages = (page.dataset.languages ?? '').split(' ')
+    if (page.dataset.langInUrl === 'false') {
+      let stored: string | null = null
+      try {
+        stored = localStorage.getItem(LANGUAGE_KEY)
+      } catch {
+        stored = null
+      }
+      if (stored && languages.includes(stored) && stored !== document.documentElement.lang) {
+        const url = new URL(location.href)
+        url.searchParams.set('lang', stored)
+        location.replace(url.href)
+        return
+      }
+    }
+    if (page.dataset.scanUrl) void fetch(page.dataset.scanUrl, { method: 'POST', credentials: 'same-origin' }).catch(() => {})
+    const every = Number(page.dataset.refreshMs)
+    if (every > 0) {
+      setInterval(() => {
+        const typing = document.activeElement?.closest('form')
+        if (document.visibilityState === 'visible' && !typing && !busy) void go(location.href, {}, false, () => {})
+      }, every)
+    }
+  }
+  start()
+}
+
+/** The script as the page sends it. */
+export const PAGE_ENHANCER = `(${enhancePage.toString()})()`

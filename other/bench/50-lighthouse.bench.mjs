@@ -1,0 +1,86 @@
+// Lighthouse on a vendor's phone and a runner's (issue 19): the vendor's request page and the runner
+// portal, under Lighthouse's mobile defaults (simulated slow 4G, 4x slower CPU), against the production
+// build on the demo data. Budgets: first contentful paint <= 1.5 s, performance score 100, first-view
+// transfer <= 80 KB, no render-blocking request. It drives Debian's Chromium (CHROME_PATH), downloads
+// nothing, and builds nothing: `npm run build` first.
+import crypto from 'node:crypto'
+import { spawnSync } from 'node:child_process'
+import Database from 'better-sqlite3'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { startServer } from './server.mjs'
+
+export const title = 'Lighthouse, mobile defaults (slow 4G, 4x CPU)'
+
+const BUDGET = { fcpMs: 1500, score: 100, transferKb: 80, renderBlocking: 0 }
+
+/** The demo data, a property to order from, and a runner portal link with a token we know. */
+function demoPages(database) {
+  const seeded = spawnSync('npx', ['tsx', 'prisma/seed.ts'], { env: { ...process.env, DATABASE_URL: `file:${database}` }, stdio: 'ignore' })
+  if (seeded.status !== 0) throw new Error('Seeding the demo data failed')
+  const db = new Database(database)
+  try {
+    const property = db.prepare('SELECT id FROM "Property" WHERE "isActive" = 1 ORDER BY "createdAt" LIMIT 1').get()
+    const runner = db
+      .prepare('SELECT r.id FROM "Runner" r JOIN "RunnerAssignment" a ON a."runnerId" = r.id GROUP BY r.id ORDER BY count(a.id) DESC LIMIT 1')
+      .get()
+    const token = crypto.randomBytes(32).toString('base64url')
+    db.prepare('UPDATE "Runner" SET "tokenHash" = ? WHERE id = ?').run(crypto.createHash('sha256').update(token).digest('hex'), runner.id)
+    return [
+      { name: 'vendor catalog', path: `/vendor/${property.id}/request?lang=en` },
+      { name: 'runner portal', path: `/runner/${runner.id}/${token}` },
+    ]
+  } finally {
+    db.close()
+  }
+}
+
+function renderBlocking(lhr) {
+  const audit = lhr.audits['render-blocking-resources'] ?? lhr.audits['render-blocking-insight']
+  return audit?.details?.items?.length ?? 0
+}
+
+function row(page, metric, figure, unit, budget, pass) {
+  return { name: `${page}: ${metric}`, figure, unit, budget, pass }
+}
+
+export async function run() {
+  const server = await startServer({ port: 3950 })
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  })
+  try {
+    const rows = []
+    for (const page of demoPages(server.database)) {
+      // A fresh Chromium sometimes loses the first trace (NO_NAVSTART): such a run measured nothing, so run again.
+      let lhr
+      for (let attempt = 0; attempt < 3 && (!lhr || lhr.runtimeError); attempt++) {
+        ;({ lhr } = await lighthouse(`${server.url}${page.path}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' }))
+      }
+      if (process.env.LIGHTHOUSE_DEBUG) {
+        const m = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN)
+        console.error(page.name, lhr.runtimeError ?? '', lhr.runWarnings, { lcp: m('largest-contentful-paint'), si: m('speed-index'), tbt: m('total-blocking-time'), cls: lhr.audits['cumulative-layout-shift']?.numericValue })
+      }
+      const fcp = lhr.audits['first-contentful-paint'].numericValue
+      const score = Math.round(lhr.categories.performance.score * 100)
+      const transferKb = lhr.audits['total-byte-weight'].numericValue / 1024
+      const blocking = renderBlocking(lhr)
+      rows.push(
+        row(page.name, 'first contentful paint', Math.round(fcp), 'ms', BUDGET.fcpMs, fcp <= BUDGET.fcpMs),
+        row(page.name, 'performance score', score, 'points', BUDGET.score, score >= BUDGET.score),
+        row(page.name, 'first-view transfer', Number(transferKb.toFixed(1)), 'KB', BUDGET.transferKb, transferKb <= BUDGET.transferKb),
+        row(page.name, 'render-blocking requests', blocking, 'requests', BUDGET.renderBlocking, blocking <= BUDGET.renderBlocking),
+      )
+    }
+    return rows
+  } finally {
+    await chrome.kill()
+    server.stop()
+  }
+}
+
+// `node other/bench/50-lighthouse.bench.mjs` prints the rows on their own.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const r of await run()) console.log(`${r.name.padEnd(44)} ${String(r.figure).padStart(7)} ${r.unit.padEnd(8)} budget ${r.budget}  ${r.pass ? 'ok' : 'OVER'}`)
+}

@@ -1,0 +1,117 @@
+// Audits every page in the inventory (tests/support/page-inventory.ts) with axe: pages.spec.ts with
+// JavaScript, pages.nojs.spec.ts without it for the vendor's and runner's pages. The world the URLs
+// need is built once per worker through the manager's own /api and a vendor's real request.
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
+import { PAGES, type PageEntry, type PageView, type PageWorld } from '../support/page-inventory'
+import { expect, expectAccessible, signInThroughForm, test as base, uniqueEmail } from './fixtures'
+
+type World = PageWorld & { managerState: Awaited<ReturnType<BrowserContext['storageState']>> }
+
+async function post(api: APIRequestContext, path: string, data?: unknown) {
+  const res = await api.post(path, { data })
+  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true)
+  return res.json()
+}
+
+async function buildWorld(browser: Browser): Promise<World> {
+  const context = await browser.newContext({ javaScriptEnabled: true })
+  try {
+    const manager = await context.newPage()
+    await signInThroughForm(manager, uniqueEmail('pages'))
+    const api = manager.request
+    const property = await post(api, '/api/properties', { name: 'Harbor View Apartments', address: '12 Pier Road, Boston, MA 02110', isActive: true, qrCodeActive: true })
+    const product = await post(api, '/api/products', { name: 'Hand Soap Refill', category: 'Guest Amenities', description: 'Unscented, 56 oz', price: '$7.99' })
+    await post(api, `/api/properties/${property.id}/products`, { productId: product.id })
+    const pending = await post(api, '/api/requests', { propertyId: property.id, vendorName: 'Ortega Services', requestedProducts: [{ productId: product.id, quantity: 2 }] })
+    const assigned = await post(api, '/api/requests', { propertyId: property.id, vendorName: 'Bay Cleaning', requestedProducts: [{ productId: product.id, quantity: 1 }] })
+    const runner = await post(api, '/api/runners', { name: 'Rita Runner', phone: '+15550123' })
+    const assignment = await post(api, '/api/dispatch/assign', { requestId: assigned.id, runnerId: runner.id, notes: 'Use the side gate' })
+    const { shareableUrl } = await post(api, `/api/dispatch/assign/${assignment.id}/link`)
+    // On its way: the state in which the runner's proof dialog opens.
+    const moved = await api.post(new URL(shareableUrl).pathname, { multipart: { intent: 'status', status: 'in_transit' }, headers: { Origin: new URL(manager.url()).origin }, maxRedirects: 0 })
+    expect(moved.status()).toBe(302)
+    const invoice = await post(api, '/api/invoices', {
+      recipientName: 'Pat Payer',
+      recipientEmail: 'pat@payer.test',
+      items: [{ description: 'Hand Soap Refill', quantity: '2', unitPrice: '$7.99' }],
+    })
+    const sent = await post(api, '/api/vendor/requests', {
+      propertyId: property.id,
+      vendorName: 'Olena Kovalenko',
+      requestedProducts: [{ productId: product.id, quantity: 1 }],
+      language: 'uk',
+    })
+    return {
+      propertyId: property.id,
+      productId: product.id,
+      pendingRequestId: pending.id,
+      invoiceId: invoice.id,
+      runnerPortal: `/runner/${runner.id}/${encodeURIComponent(runner.authToken)}`,
+      deliveryLink: new URL(shareableUrl).pathname,
+      trackPath: new URL(sent.trackingUrl).pathname,
+      managerState: await context.storageState(),
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+export const test = base.extend<object, { world: World }>({
+  world: [async ({ browser }, use) => use(await buildWorld(browser)), { scope: 'worker', timeout: 60_000 }],
+})
+
+/** A vendor's own browser: a cart with the product, or a request just sent from it. */
+async function asVendor(page: Page, world: World, state: NonNullable<PageView['before']>) {
+  const api = page.context().request
+  const origin = new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL! : page.url()).origin
+  const headers = { Origin: origin }
+  const form = { intent: 'add', productId: world.productId, lang: 'en' }
+  expect((await api.post(`/vendor/${world.propertyId}/request`, { form, headers, maxRedirects: 0 })).status()).toBe(302)
+  if (state === 'vendor-sent') {
+    const res = await api.post(`/vendor/${world.propertyId}/request/submit`, { form: { lang: 'en', vendorName: 'Olena Kovalenko' }, headers, maxRedirects: 0 })
+    expect(res.headers().location).toContain('step=sent')
+  }
+}
+
+async function visit(page: Page, world: World, v: PageView) {
+  const path = v.path(world)
+  if (v.before) await asVendor(page, world, v.before)
+  if (v.method === 'POST') {
+    // Only a form post reaches this page: fetch it, then show exactly that answer at its address.
+    const url = new URL(path, test.info().project.use.baseURL!).href
+    const res = await page.context().request.post(url, { headers: { Origin: new URL(url).origin } })
+    expect(res.status()).toBe(v.status)
+    const body = await res.text()
+    await page.route(url, (route) => route.fulfill({ status: res.status(), body, contentType: 'text/html' }))
+    await page.goto(url)
+    await page.unroute(url)
+    return
+  }
+  const res = await page.goto(path)
+  expect(res?.status(), `${v.name}: ${path}`).toBe(v.status ?? 200)
+  if (v.dialog) await expect(page.getByRole('dialog', { name: v.dialog })).toBeVisible()
+  if (v.region) await expect(page.getByRole('region', { name: v.region })).toBeVisible()
+}
+
+/** One test per page, checking each of its views in turn. */
+export function auditPages(filter: (entry: PageEntry) => boolean) {
+  for (const entry of PAGES.filter((e) => !e.layout && filter(e))) {
+    test(`${entry.file}: ${entry.views.map((v) => v.name).join(', ')} pass axe`, async ({ browser, world }) => {
+      test.setTimeout(20_000 + entry.views.length * 10_000)
+      const jsEnabled = test.info().project.use.javaScriptEnabled !== false
+      const context = await browser.newContext({ javaScriptEnabled: jsEnabled, storageState: entry.who === 'manager' ? world.managerState : undefined })
+      try {
+        for (const v of entry.views) {
+          const page = await context.newPage()
+          await test.step(v.name, async () => {
+            await visit(page, world, v)
+            await expectAccessible(page)
+          })
+          await page.close()
+        }
+      } finally {
+        await context.close()
+      }
+    })
+  }
+}

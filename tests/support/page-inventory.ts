@@ -1,0 +1,169 @@
+// Every page a person can see, and how to reach each of its states: the screen itself and each dialog
+// or drawer that opens on it (dialogs live in the URL, decision 002). tests/e2e/pages*.spec.ts audits
+// every view with axe; page-inventory.test.ts fails when a page route file has no entry here, or an
+// entry names a file that is gone. A new page is one line in PAGES (plus any dialogs it opens).
+
+/** What the audit builds once per worker, through the manager's own /api, for the URLs below. */
+export type PageWorld = {
+  propertyId: string
+  productId: string
+  pendingRequestId: string
+  invoiceId: string
+  /** /runner/:runnerId/:token of a runner with one assignment. */
+  runnerPortal: string
+  /** /delivery/:assignmentId/:token of that assignment. */
+  deliveryLink: string
+  /** /track/:token of a request a vendor sent. */
+  trackPath: string
+}
+
+export type PageView = {
+  name: string
+  path: (w: PageWorld) => string
+  /** The open dialog's accessible name: the audit first checks that it really is open. */
+  dialog?: string | RegExp
+  /** A drawer or panel (a named region) the view opens: checked the same way. */
+  region?: string
+  /** Some states exist only after a vendor has acted in this browser: a filled cart, a sent request. */
+  before?: 'vendor-cart' | 'vendor-sent'
+  /** Reached only by a form post (the error page for a method the page does not answer). */
+  method?: 'POST'
+  /** The status the page answers with, when it is not 200. */
+  status?: number
+}
+
+export type PageEntry = {
+  /** The route module, relative to app/routes (root.tsx: the app's own error page). */
+  file: string
+  /** manager: signed in as a manager; anyone: signed out (vendors, runners, the login page). */
+  who: 'manager' | 'anyone'
+  /** Vendors and runners use basic phones: these pages are audited with JavaScript off as well. */
+  jsOff?: boolean
+  /** A layout has no screen of its own; it is audited through every page it wraps. */
+  layout?: true
+  views: PageView[]
+}
+
+const view = (name: string, path: PageView['path'], more: Omit<PageView, 'name' | 'path'> = {}): PageView => ({ name, path, ...more })
+
+export const PAGES: PageEntry[] = [
+  { file: '_app.tsx', who: 'manager', layout: true, views: [] },
+  {
+    file: '_app._index.tsx',
+    who: 'manager',
+    views: [view('dashboard', () => '/'), view('dashboard with a request picked on the map', (w) => `/?selected=${w.pendingRequestId}`, { region: 'Selected Request' })],
+  },
+  { file: '_app.vendors.tsx', who: 'manager', views: [view('vendors', () => '/vendors')] },
+  {
+    file: '_app.properties.tsx',
+    who: 'manager',
+    views: [
+      view('list', () => '/properties'),
+      view('new property', () => '/properties?new'),
+      view('edit property', (w) => `/properties?edit=${w.propertyId}`),
+      view('QR code', (w) => `/properties?qr=${w.propertyId}`, { dialog: /^QR Code - / }),
+      view('delete property', (w) => `/properties?delete=${w.propertyId}`, { dialog: 'Delete Property' }),
+    ],
+  },
+  {
+    file: '_app.products.tsx',
+    who: 'manager',
+    views: [
+      view('list', () => '/products'),
+      view('new product', () => '/products?new', { dialog: 'Add Product' }),
+      view('edit product', (w) => `/products?edit=${w.productId}`, { dialog: 'Edit Product' }),
+      view('delete product', (w) => `/products?delete=${w.productId}`, { dialog: /^Delete .*\?$/ }),
+    ],
+  },
+  {
+    file: '_app.requests.tsx',
+    who: 'manager',
+    views: [
+      view('list', () => '/requests'),
+      view('new request', () => '/requests?dialog=new-request', { dialog: 'New Request' }),
+      view('new request for a property', (w) => `/requests?dialog=new-request&propertyId=${w.propertyId}`, { dialog: 'New Request' }),
+      view('request details', (w) => `/requests?dialog=details&id=${w.pendingRequestId}`, { dialog: /^Request ORD-/ }),
+    ],
+  },
+  {
+    file: '_app.dispatch.tsx',
+    who: 'manager',
+    views: [
+      view('board', () => '/dispatch'),
+      view('add runner', () => '/dispatch?dialog=add-runner', { dialog: 'Add Runner' }),
+      view('assign runner', (w) => `/dispatch?assign=${w.pendingRequestId}`, { dialog: 'Assign Runner' }),
+    ],
+  },
+  {
+    file: '_app.billing.tsx',
+    who: 'manager',
+    views: [
+      view('invoices', () => '/billing'),
+      view('archived invoices', () => '/billing?tab=archived'),
+      view('new invoice', () => '/billing?dialog=new-invoice', { dialog: 'New Invoice' }),
+      view('invoice from requests', () => '/billing?dialog=from-requests', { dialog: 'Create Invoice from Requests' }),
+      view('invoice details', (w) => `/billing?dialog=details&id=${w.invoiceId}`, { dialog: /^Invoice / }),
+      view('delete invoice', (w) => `/billing?dialog=delete&id=${w.invoiceId}`, { dialog: 'Delete invoice permanently?' }),
+    ],
+  },
+  {
+    file: '_app.qr-codes.tsx',
+    who: 'manager',
+    views: [view('sheet', () => '/qr-codes'), view('vendor preview', (w) => `/qr-codes?property=${w.propertyId}`)],
+  },
+  { file: '_app.map.tsx', who: 'manager', views: [view('map', () => '/map'), view('map with a request picked', (w) => `/map?selected=${w.pendingRequestId}`, { region: 'Selected Request' })] },
+  { file: '_app.notifications.tsx', who: 'manager', views: [view('notifications', () => '/notifications')] },
+  // Settings sections (account, preferences, system administration) are all on the one page.
+  { file: '_app.settings.tsx', who: 'manager', views: [view('settings', () => '/settings')] },
+  { file: 'login.tsx', who: 'anyone', views: [view('sign in', () => '/login'), view('sign-in failed', () => '/login?error=denied')] },
+  { file: '$.tsx', who: 'anyone', views: [view('not found', () => '/no-such-page', { status: 404 })] },
+  { file: 'root.tsx', who: 'anyone', views: [view('error', (w) => `/vendor/${w.propertyId}`, { method: 'POST', status: 405 })] },
+  {
+    file: 'vendor.$propertyId._index.tsx',
+    who: 'anyone',
+    jsOff: true,
+    views: [view('language chooser', (w) => `/vendor/${w.propertyId}`), view('unknown property', () => '/vendor/no-such-property', { status: 404 })],
+  },
+  {
+    file: 'vendor.$propertyId.request.tsx',
+    who: 'anyone',
+    jsOff: true,
+    views: [
+      view('catalog (en)', (w) => `/vendor/${w.propertyId}/request?lang=en`),
+      view('catalog (hi)', (w) => `/vendor/${w.propertyId}/request?lang=hi`),
+      view('catalog (uk)', (w) => `/vendor/${w.propertyId}/request?lang=uk`),
+      view('catalog with a cart (uk)', (w) => `/vendor/${w.propertyId}/request?lang=uk`, { before: 'vendor-cart' }),
+      view('finalize', (w) => `/vendor/${w.propertyId}/request?lang=en&step=finalize`, { before: 'vendor-cart', dialog: 'Finalize Request' }),
+      view('finalize, name missing', (w) => `/vendor/${w.propertyId}/request?lang=hi&step=finalize&error=name`, { before: 'vendor-cart' }),
+      view('sent', (w) => `/vendor/${w.propertyId}/request?lang=en&step=sent`, { before: 'vendor-sent' }),
+      view('unknown property', () => '/vendor/no-such-property/request?lang=uk', { status: 404 }),
+    ],
+  },
+  {
+    file: 'track.$token.tsx',
+    who: 'anyone',
+    jsOff: true,
+    views: [view('tracking', (w) => w.trackPath), view('tracking (hi)', (w) => `${w.trackPath}?lang=hi`), view('unknown token', () => '/track/no-such-token', { status: 404 })],
+  },
+  {
+    file: 'runner.$runnerId.$token.tsx',
+    who: 'anyone',
+    jsOff: true,
+    views: [view('portal', (w) => w.runnerPortal), view('wrong token', (w) => `${w.runnerPortal}x`, { status: 401 })],
+  },
+  {
+    file: 'delivery.$assignmentId.$token.tsx',
+    who: 'anyone',
+    jsOff: true,
+    views: [
+      view('delivery', (w) => w.deliveryLink),
+      view('proof', (w) => `${w.deliveryLink}?dialog=proof`, { dialog: 'Submit Delivery Proof' }),
+      view('wrong token', (w) => `${w.deliveryLink}x`, { status: 401 }),
+    ],
+  },
+]
+
+/** Route modules that answer a page (they render a component); the rest are resource routes. */
+export function isPageModule(source: string) {
+  return /^export default\b/m.test(source)
+}
