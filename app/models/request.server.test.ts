@@ -24,8 +24,16 @@ test('a page of one status seeks the status index without sorting', async () => 
   expect(detail).not.toMatch(/TEMP B-TREE/)
 })
 
-test('a search still walks the index in order and looks product names up per request', async () => {
+test('a search of three characters or more reads the trigram indexes, not the requests', async () => {
   const detail = await plan(pageQuery('org', { statuses: ['pending', 'in_progress', 'completed'], q: 'soap' }, 51))
+  expect(detail).toMatch(/SCAN ProductRequestSearch VIRTUAL TABLE/)
+  expect(detail).toMatch(/SCAN RequestItemSearch VIRTUAL TABLE/)
+  expect(detail).not.toMatch(/SCAN r\b/)
+  expect(detail).not.toMatch(/SCAN i\b/)
+})
+
+test('a shorter search, too short for a trigram, still walks the index in order and looks product names up per request', async () => {
+  const detail = await plan(pageQuery('org', { statuses: ['pending', 'in_progress', 'completed'], q: 'so' }, 51))
   expect(detail).toMatch(/INDEX ProductRequest_organisationId_createdAt_id_idx/)
   expect(detail).toMatch(/SEARCH i USING INDEX RequestItem_requestId_idx \(requestId=\?\)/)
   expect(detail).not.toMatch(/TEMP B-TREE/)

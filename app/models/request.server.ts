@@ -78,20 +78,36 @@ function likePatterns(q: string) {
   return [...variants].map((v) => `%${v}%`)
 }
 
-function searchCondition(orgId: string, q: string) {
+function likeCondition(orgId: string, q: string) {
   const patterns = likePatterns(q)
   const like = (column: Prisma.Sql) =>
     Prisma.join(
       patterns.map((p) => Prisma.sql`${column} LIKE ${p} ESCAPE '\\'`),
       ' OR ',
     )
-  // Property names are matched once into a small set; product names per candidate row through
-  // RequestItem's requestId index. Nothing is loaded into memory to be filtered here.
   return Prisma.sql`(
     ${like(Prisma.sql`r."id"`)} OR ${like(Prisma.sql`r."orderNumber"`)} OR ${like(Prisma.sql`r."vendorName"`)}
     OR ${like(Prisma.sql`r."notes"`)}
     OR r."propertyId" IN (SELECT p."id" FROM "Property" p WHERE p."organisationId" = ${orgId} AND (${like(Prisma.sql`p."name"`)}))
     OR EXISTS (SELECT 1 FROM "RequestItem" i WHERE i."requestId" = r."id" AND (${like(Prisma.sql`i."productName"`)}))
+  )`
+}
+
+/** The trigram index needs three characters; shorter terms are matched by LIKE (decision 016). */
+export const INDEXED_SEARCH_MIN = 3
+
+function searchCondition(orgId: string, q: string) {
+  if ([...q].length < INDEXED_SEARCH_MIN) return likeCondition(orgId, q)
+  // One FTS5 phrase is a case-insensitive substring match under the trigram tokenizer (decision 016).
+  const phrase = `"${q.replace(/"/g, '""')}"`
+  const properties = likePatterns(q)
+    .map((p) => Prisma.sql`p."name" LIKE ${p} ESCAPE '\\'`)
+  // Each arm is a set of rowids or ids found through an index, so SQLite unions them instead of
+  // reading every request. Property names stay on LIKE: one organisation has hundreds, not 100,000.
+  return Prisma.sql`(
+    r.rowid IN (SELECT rowid FROM "ProductRequestSearch" WHERE "ProductRequestSearch" MATCH ${phrase})
+    OR r."id" IN (SELECT i."requestId" FROM "RequestItem" i WHERE i.rowid IN (SELECT rowid FROM "RequestItemSearch" WHERE "RequestItemSearch" MATCH ${phrase}))
+    OR r."propertyId" IN (SELECT p."id" FROM "Property" p WHERE p."organisationId" = ${orgId} AND (${Prisma.join(properties, ' OR ')}))
   )`
 }
 

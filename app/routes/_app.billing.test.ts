@@ -153,4 +153,48 @@ describe('the Billing page', () => {
     expect(details).not.toContain(invoice.invoiceNumber)
     expect(await db.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).toMatchObject({ isArchived: false, status: 'draft', emailStatus: 'pending' })
   })
+  test('a long list comes a page at a time, with links to older and newest invoices that need no JavaScript', async () => {
+    const { client, orgId } = await manager('page-billing-pages@x.test')
+    const start = Date.now() - 1000 * 60 * 60
+    const past = new Date(Date.now() - 5 * 24 * 60 * 60 * 1000)
+    await db.invoice.createMany({
+      data: Array.from({ length: 57 }, (_, i) => ({
+        organisationId: orgId,
+        invoiceNumber: `INV-P-${String(i + 1).padStart(3, '0')}`,
+        recipientName: `Payer ${i + 1}`,
+        recipientEmail: 'payer@x.test',
+        subtotalCents: 1000,
+        totalAmountCents: 1000,
+        status: i % 2 ? 'paid' : 'sent',
+        dueDate: i < 4 ? past : null,
+        isArchived: i === 0,
+        createdAt: new Date(start + i * 1000),
+      })),
+    })
+    const rows = (html: string) => [...html.matchAll(/INV-P-(\d{3})/g)].map((m) => m[1]).filter((n, i, all) => all.indexOf(n) === i)
+
+    const first = await client.get('/billing?tab=all')
+    const firstHtml = await first.text()
+    expect(rows(firstHtml)).toHaveLength(50)
+    expect(rows(firstHtml)[0]).toBe('057')
+    expect(firstHtml).toContain('$560.00')
+    expect(firstHtml).not.toContain('Newest invoices')
+    const older = /href="([^"]*after=[^"]*)"[^>]*>\s*Older invoices/.exec(firstHtml)?.[1]?.replace(/&amp;/g, '&')
+    expect(older).toMatch(/^\/billing\?.*tab=all/)
+
+    const second = await client.get(older!)
+    expect(second.status).toBe(200)
+    const secondHtml = await second.text()
+    expect(rows(secondHtml)).toEqual(['007', '006', '005', '004', '003', '002', '001'])
+    expect(secondHtml).toContain('Newest invoices')
+    expect(secondHtml).not.toContain('Older invoices')
+
+    // Filters are cut in the database too: overdue is the unpaid ones past their due date.
+    const overdue = rows(await (await client.get('/billing?tab=all&status=overdue')).text())
+    expect(overdue).toEqual(['003', '001'])
+    const sent = rows(await (await client.get('/billing?status=sent')).text())
+    expect(sent).toHaveLength(27)
+    // A hand-edited cursor is the first page, not an error.
+    expect((await client.get('/billing?after=nonsense')).status).toBe(200)
+  })
 })

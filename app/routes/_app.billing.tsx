@@ -30,8 +30,8 @@ import {
   findInvoice,
   invoiceFromRequests,
   invoiceItems,
-  invoiceSummary,
-  listInvoices,
+  billingSummary,
+  pageInvoices,
   restoreInvoice,
   setInvoiceStatus,
   type InvoiceTab,
@@ -52,7 +52,7 @@ const MAX_LINES = 50
 function readQuery(params: URLSearchParams) {
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as InvoiceTab) : 'active'
   const status = (STATUS_FILTERS as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as InvoiceStatus | 'all') : 'all'
-  return { tab, status, q: (params.get('q') ?? '').slice(0, 200) }
+  return { tab, status, q: (params.get('q') ?? '').slice(0, 200), after: (params.get('after') ?? '').slice(0, 400) || null }
 }
 
 async function dialogData(orgId: string, params: URLSearchParams) {
@@ -89,13 +89,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
   const url = new URL(request.url)
   const query = readQuery(url.searchParams)
-  const [all, shown, dialog] = await Promise.all([
-    listInvoices(manager.orgId),
-    listInvoices(manager.orgId, { tab: query.tab, status: query.status, q: query.q }),
+  const [{ counts, ...summary }, page, dialog] = await Promise.all([
+    billingSummary(manager.orgId),
+    pageInvoices(manager.orgId, { tab: query.tab, status: query.status, q: query.q, after: query.after }),
     dialogData(manager.orgId, url.searchParams),
   ])
-  const { counts, ...summary } = invoiceSummary(all)
-  return json({ query, summary, counts, invoices: shown, dialog })
+  return json({ query, summary, counts, invoices: page.invoices, nextCursor: page.nextCursor, dialog })
 }
 
 const text = (form: FormData, name: string) => {
@@ -226,7 +225,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function BillingPage() {
-  const { query, summary, counts, invoices, dialog } = useLoaderData<typeof loader>()
+  const { query, summary, counts, invoices, nextCursor, dialog } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [params] = useSearchParams()
   const here = withParams(params, {})
@@ -273,7 +272,7 @@ export default function BillingPage() {
         {TABS.map((tab) => (
           <Link
             key={tab}
-            to={withParams(params, { tab: tab === 'active' ? null : tab, dialog: null, id: null })}
+            to={withParams(params, { tab: tab === 'active' ? null : tab, dialog: null, id: null, after: null })}
             preventScrollReset
             aria-current={query.tab === tab ? 'page' : undefined}
             className={cn(
@@ -297,6 +296,22 @@ export default function BillingPage() {
       ) : (
         <BillingTable invoices={invoices} back={back} hrefFor={hrefFor} />
       )}
+      {query.after || nextCursor ? (
+        <nav aria-label="Invoice pages" className="mt-3 flex justify-between gap-2 text-sm" data-testid="invoice-pages">
+          {query.after ? (
+            <Link to={withParams(params, { after: null, dialog: null, id: null })} className="font-medium text-brand-700 hover:underline">
+              Newest invoices
+            </Link>
+          ) : (
+            <span />
+          )}
+          {nextCursor ? (
+            <Link to={withParams(params, { after: nextCursor, dialog: null, id: null })} className="font-medium text-brand-700 hover:underline">
+              Older invoices
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
 
       {dialog?.kind === 'new-invoice' ? (
         <InvoiceNewDialog
