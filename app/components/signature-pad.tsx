@@ -27,7 +27,7 @@ export function SignaturePad({ idPrefix }: { idPrefix: string }) {
         data-testid="signature-pad"
         className="w-full max-w-sm touch-none rounded-md border border-slate-300 bg-white"
       />
-      <input type="hidden" name="signature" defaultValue="" />
+      <input type="hidden" name="signature" defaultValue="" data-capture />
       <div className="mt-1 flex items-center justify-between gap-2">
         <p id={`${idPrefix}-signature-hint`} className="text-xs text-slate-600" data-signature-hint aria-live="polite">
           Ask the person taking the delivery to sign with a finger.
@@ -48,9 +48,9 @@ export function ProofCaptureContext() {
   }, [])
   return (
     <span ref={fields} hidden>
-      <input type="hidden" name="capturedAt" defaultValue="" data-capture-time />
-      <input type="hidden" name="latitude" defaultValue="" data-capture-lat />
-      <input type="hidden" name="longitude" defaultValue="" data-capture-lng />
+      <input type="hidden" name="capturedAt" defaultValue="" data-capture data-capture-time />
+      <input type="hidden" name="latitude" defaultValue="" data-capture data-capture-lat />
+      <input type="hidden" name="longitude" defaultValue="" data-capture data-capture-lng />
     </span>
   )
 }

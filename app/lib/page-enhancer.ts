@@ -91,13 +91,13 @@ function enhancePage(wireProof: typeof wireProofCapture) {
   let dialogOpener: string | null = null
   let busy = false
 
-  /** What identifies an element across a swap: its id, or its form's hidden fields and its own text, or its link. */
+  /** What identifies an element across a swap: its id, or its form's hidden fields (but not what the browser captured) and its own text, or its link. */
   function signature(el: Element | null): string | null {
     if (!el || el === document.body) return null
     if (el.id) return `#${el.id}`
     const form = el.closest('form')
     if (form) {
-      const hidden = Array.from(form.querySelectorAll<HTMLInputElement>('input[type=hidden]'))
+      const hidden = Array.from(form.querySelectorAll<HTMLInputElement>('input[type=hidden]:not([data-capture])'))
         .map((i) => `${i.name}=${i.value}`)
         .join('&')
       return `form:${form.getAttribute('action') ?? ''}?${hidden}|${el.tagName}|${(el as HTMLElement).innerText ?? ''}`
