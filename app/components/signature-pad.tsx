@@ -29,12 +29,16 @@ export function SignaturePad({ idPrefix }: { idPrefix: string }) {
       />
       <input type="hidden" name="signature" defaultValue="" data-capture />
       <div className="mt-1 flex items-center justify-between gap-2">
-        <p id={`${idPrefix}-signature-hint`} className="text-xs text-slate-600" data-signature-hint aria-live="polite">
+        {/* No aria-live here: the enhancer pairs live regions across a page swap by their order. */}
+        <p id={`${idPrefix}-signature-hint`} className="text-xs text-slate-600" data-signature-hint>
           Ask the person taking the delivery to sign with a finger.
         </p>
-        <Button variant="secondary" size="sm" hidden data-signature-clear>
-          Clear signature
-        </Button>
+        {/* A wrapper, because the button's display class would beat its own hidden attribute. */}
+        <span data-signature-clear hidden>
+          <Button variant="secondary" size="sm">
+            Clear signature
+          </Button>
+        </span>
       </div>
     </div>
   )

@@ -21,7 +21,7 @@ export function wireProofCapture(root: ParentNode) {
     const ctx = canvas?.getContext('2d')
     const field = pad.querySelector<HTMLInputElement>('input[name=signature]')
     const hint = pad.querySelector<HTMLElement>('[data-signature-hint]')
-    const clearButton = pad.querySelector<HTMLButtonElement>('[data-signature-clear]')
+    const clearButton = pad.querySelector<HTMLElement>('[data-signature-clear]')
     if (!canvas || !ctx || !field) return
     pad.setAttribute('data-wired', '')
     const hintText = hint?.textContent ?? ''
