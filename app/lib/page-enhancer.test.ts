@@ -1,10 +1,12 @@
 // Vendors' and runners' pages paint from one HTML answer on a slow phone (decision 040): the stylesheet
 // inside it, no script to fetch, the enhancer inline under the page's CSP nonce; manager pages keep
 // React. Lighthouse's own figures are a benchmark (other/bench/50-lighthouse.bench.mjs).
+import { gzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
 import { givenAssignment } from '../../tests/fixtures/dispatch'
 import { givenStorefront } from '../../tests/fixtures/vendor'
 import { withTestServer } from '../../tests/support/server'
+import { PAGE_ENHANCER } from './page-enhancer'
 
 const app = withTestServer()
 
@@ -50,5 +52,26 @@ describe('pages for slow phones', () => {
     expect(html).toMatch(/<link rel="stylesheet" href="\/build\/_assets\/tailwind-[^"]+\.css"/)
     expect(html).toContain('__remixContext')
     expect(html).not.toContain('enhancePage')
+  })
+
+  // Issue 16 × 19: the signature pad and capture time/place are server markup the enhancer brings to
+  // life; without JavaScript they stay hidden and empty, so the typed name is the way and nothing is sent.
+  test('the proof form carries a hidden signature pad and empty capture fields for the enhancer to wire', async () => {
+    const { organisation } = await givenStorefront()
+    const { runner, runnerToken, assignment, linkToken } = await givenAssignment(organisation.id, 'in_transit')
+    for (const path of [`/runner/${runner.id}/${runnerToken}`, `/delivery/${assignment.id}/${linkToken}?dialog=proof`]) {
+      const { html, csp } = await get(path)
+      expectOneAnswer(html, csp)
+      expect(html).toMatch(/<div data-signature-pad="true" hidden="">/)
+      expect(html).toMatch(/<canvas[^>]*role="img"[^>]*aria-labelledby="[^"]+-signature-label"/)
+      expect(html).toMatch(/<input type="hidden" name="signature" data-capture="true" value=""\/>/)
+      for (const name of ['capturedAt', 'latitude', 'longitude']) expect(html).toMatch(new RegExp(`<input type="hidden" name="${name}" [^>]*value=""/>`))
+      expect(html).toContain('Received by (Optional)')
+      expect(html).toContain('wireProofCapture')
+    }
+  })
+
+  test('the enhancer stays small enough to inline into every such page', () => {
+    expect(gzipSync(PAGE_ENHANCER).length).toBeLessThan(3 * 1024)
   })
 })

@@ -6,22 +6,98 @@
 // - a modal dialog takes the focus, keeps it inside, closes on Escape and gives the focus back;
 // - toasts close from their button; F8 jumps to them;
 // - the language a vendor picks is remembered in the browser; a scan is reported once per page load;
-//   pages that ask for it (tracking) refresh themselves.
+//   pages that ask for it (tracking) refresh themselves;
+// - the delivery proof's signature pad and capture time/place (wireProofCapture) come alive.
 // The function below is sent as its source text, so it must not use anything from outside itself.
 
-function enhancePage() {
+/**
+ * Reveals and wires the proof form's signature pads and fills its capture time and position, inside
+ * root. Hydrated pages call it from an effect, the enhancer after every page it paints; what it wired
+ * is marked, so running it twice wires nothing twice. Sent as source text too: nothing from outside.
+ */
+export function wireProofCapture(root: ParentNode) {
+  root.querySelectorAll<HTMLElement>('[data-signature-pad]:not([data-wired])').forEach((pad) => {
+    const canvas = pad.querySelector('canvas')
+    const ctx = canvas?.getContext('2d')
+    const field = pad.querySelector<HTMLInputElement>('input[name=signature]')
+    const hint = pad.querySelector<HTMLElement>('[data-signature-hint]')
+    const clearButton = pad.querySelector<HTMLElement>('[data-signature-clear]')
+    if (!canvas || !ctx || !field) return
+    pad.setAttribute('data-wired', '')
+    const hintText = hint?.textContent ?? ''
+    let drawing = false
+    const signed = (url: string) => {
+      field.value = url
+      if (hint) hint.textContent = url ? 'Signed.' : hintText
+      if (clearButton) clearButton.hidden = !url
+    }
+    // A white page, so the stored image is not transparent (black once flattened) where nothing was drawn.
+    const clear = () => {
+      ctx.fillStyle = '#fff'
+      ctx.fillRect(0, 0, canvas.width, canvas.height)
+      ctx.lineWidth = 2.5
+      ctx.lineCap = 'round'
+      ctx.strokeStyle = '#0f172a'
+      signed('')
+    }
+    const point = (e: PointerEvent): [number, number] => {
+      const box = canvas.getBoundingClientRect()
+      return [((e.clientX - box.left) * canvas.width) / box.width, ((e.clientY - box.top) * canvas.height) / box.height]
+    }
+    canvas.addEventListener('pointerdown', (e) => {
+      drawing = true
+      canvas.setPointerCapture?.(e.pointerId)
+      ctx.beginPath()
+      ctx.moveTo(...point(e))
+    })
+    canvas.addEventListener('pointermove', (e) => {
+      if (!drawing) return
+      ctx.lineTo(...point(e))
+      ctx.stroke()
+    })
+    const end = () => {
+      if (!drawing) return
+      drawing = false
+      signed(canvas.toDataURL('image/png'))
+    }
+    canvas.addEventListener('pointerup', end)
+    canvas.addEventListener('pointercancel', end)
+    clearButton?.addEventListener('click', clear)
+    clear()
+    pad.hidden = false
+  })
+  root.querySelectorAll<HTMLInputElement>('input[data-capture-time]:not([data-wired])').forEach((time) => {
+    time.setAttribute('data-wired', '')
+    time.value = new Date().toISOString()
+    const form = time.form ?? root
+    navigator.geolocation?.getCurrentPosition(
+      (p) => {
+        const set = (attr: string, v: number) => {
+          const input = form.querySelector<HTMLInputElement>(`input[${attr}]`)
+          if (input) input.value = String(v)
+        }
+        set('data-capture-lat', p.coords.latitude)
+        set('data-capture-lng', p.coords.longitude)
+      },
+      () => {},
+      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
+    )
+  })
+}
+
+function enhancePage(wireProof: typeof wireProofCapture) {
   const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
   const LANGUAGE_KEY = 'vendor_language_preference'
   let dialogOpener: string | null = null
   let busy = false
 
-  /** What identifies an element across a swap: its id, or its form's hidden fields and its own text, or its link. */
+  /** What identifies an element across a swap: its id, or its form's hidden fields (but not what the browser captured) and its own text, or its link. */
   function signature(el: Element | null): string | null {
     if (!el || el === document.body) return null
     if (el.id) return `#${el.id}`
     const form = el.closest('form')
     if (form) {
-      const hidden = Array.from(form.querySelectorAll<HTMLInputElement>('input[type=hidden]'))
+      const hidden = Array.from(form.querySelectorAll<HTMLInputElement>('input[type=hidden]:not([data-capture])'))
         .map((i) => `${i.name}=${i.value}`)
         .join('&')
       return `form:${form.getAttribute('action') ?? ''}?${hidden}|${el.tagName}|${(el as HTMLElement).innerText ?? ''}`
@@ -56,6 +132,7 @@ function enhancePage() {
     })
     if (url !== location.href) history[push ? 'pushState' : 'replaceState'](null, '', url)
     window.scrollTo(0, scroll)
+    wireProof(document)
     const dialog = document.querySelector<HTMLElement>('[role=dialog][aria-modal=true]')
     if (dialog) return openDialog(dialog)
     const back = find(dialogOpener ?? focused) ?? (focusedProduct ? document.querySelector<HTMLElement>(`#${focusedProduct} button:not([disabled]), #${focusedProduct}`) : null)
@@ -152,6 +229,7 @@ function enhancePage() {
   }
 
   function start() {
+    wireProof(document)
     const page = document.querySelector<HTMLElement>('[data-enhance]')
     const dialog = document.querySelector<HTMLElement>('[role=dialog][aria-modal=true]')
     if (dialog) openDialog(dialog)
@@ -184,4 +262,4 @@ function enhancePage() {
 }
 
 /** The script as the page sends it. */
-export const PAGE_ENHANCER = `(${enhancePage.toString()})()`
+export const PAGE_ENHANCER = `(${enhancePage.toString()})(${wireProofCapture.toString()})`
