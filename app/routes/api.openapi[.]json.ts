@@ -69,4 +69,7 @@ const SCHEMAS: Record<string, OperationSchemas> = {
   'POST /api/vendor/requests': { body: VendorRequestBody },
 }
 
-export const loader = apiLoader(async ({ request }) => openApiDocument(publicOrigin(request), SCHEMAS))
+/** The document as this server describes itself; /docs/api renders the same one. */
+export const apiDocument = (request: Request) => openApiDocument(publicOrigin(request), SCHEMAS)
+
+export const loader = apiLoader(async ({ request }) => apiDocument(request))
