@@ -4,7 +4,18 @@
 import { z } from 'zod'
 import { API_OPERATIONS, API_SCOPES, type ApiOperation } from './api-routes'
 
-export type OperationSchemas = { body?: z.ZodType; query?: z.ZodType; multipart?: boolean; success?: number; csv?: boolean; pdf?: boolean }
+export type OperationSchemas = {
+  body?: z.ZodType
+  query?: z.ZodType
+  multipart?: boolean
+  success?: number
+  csv?: boolean
+  pdf?: boolean
+  /** A text/event-stream answer (GET /api/events). */
+  eventStream?: boolean
+  /** Request headers the operation reads, e.g. Idempotency-Key. */
+  headers?: { name: string; description: string }[]
+}
 
 function jsonSchema(schema: z.ZodType) {
   // The input side: what a client sends, before our transforms (trimming, defaults) apply.
@@ -21,9 +32,11 @@ function operationObject(op: ApiOperation, schemas: OperationSchemas = {}) {
     const q = jsonSchema(schemas.query) as { properties?: Record<string, unknown>; required?: string[] }
     for (const [name, schema] of Object.entries(q.properties ?? {})) queryParams.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema })
   }
+  for (const header of schemas.headers ?? []) queryParams.push({ name: header.name, in: 'header', required: false, description: header.description, schema: { type: 'string' } })
   const success = schemas.success ?? (op.method === 'POST' ? 201 : op.method === 'DELETE' ? 204 : 200)
   const content: Record<string, unknown> = { 'application/json': { schema: {} } }
   if (schemas.csv) content['text/csv'] = { schema: { type: 'string' } }
+  if (schemas.eventStream) content['text/event-stream'] = { schema: { type: 'string' } }
   const responses: Record<string, unknown> = {
     [success]: success === 204 ? { description: 'Done' } : { description: 'Success', content: schemas.pdf ? { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } : content },
     400: errorRef('Bad input: `error` says what, `fieldErrors` which fields'),

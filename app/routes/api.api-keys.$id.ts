@@ -10,4 +10,4 @@ export const action = apiAction(async ({ request, params }) => {
   const manager = await requireApiManager(request)
   if (request.method !== 'DELETE') methodNotAllowed()
   await revokeApiKey(manager, parseWith(idParam, params.id))
-})
+}, { methods: ['DELETE'] })

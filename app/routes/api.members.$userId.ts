@@ -5,7 +5,7 @@ import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { ROLES, changeMemberRole } from '~/models/membership.server'
 import { requireApiManager } from '~/services/auth.server'
 
-const RoleInput = z.object({ role: z.enum(ROLES, { error: 'Role must be owner, admin or member' }) }).strict()
+export const RoleInput = z.object({ role: z.enum(ROLES, { error: 'Role must be owner, admin or member' }) }).strict()
 
 export const action = apiAction(async ({ request, params }) => {
   const manager = await requireApiManager(request)

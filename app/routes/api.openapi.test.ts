@@ -46,5 +46,13 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
     expect(create.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' })
     expect(doc.paths['/api/products'].get['x-scope']).toBe('catalog:read')
     expect(doc.paths['/api/products/import'].post.requestBody.content).toHaveProperty('multipart/form-data')
+    // The routes merged after the table: their validating schemas and scopes are in the document too.
+    expect(doc.paths['/api/properties/{id}/products/{productId}'].put.requestBody.content['application/json'].schema.required).toEqual(['parLevel'])
+    expect(doc.paths['/api/reports/consumption'].get['x-scope']).toBe('invoices:read')
+    expect(doc.paths['/api/reports/consumption'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['from', 'to']))
+    expect(doc.paths['/api/audit-log'].get).not.toHaveProperty('x-scope')
+    expect(doc.paths['/api/members/{userId}'].patch.requestBody.content['application/json'].schema.properties.role.enum).toContain('admin')
+    expect(doc.paths['/api/dispatch/assign/{id}'].patch.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key')
+    expect(doc.paths['/api/events'].get.responses['200'].content).toHaveProperty('text/event-stream')
   })
 })

@@ -6,11 +6,17 @@ import { publicOrigin } from '~/lib/public-url.server'
 import { AssignInput, ProofInput, RunnerInput, StatusInput } from '~/lib/schemas/dispatch'
 import { ApiKeyInput, WebhookInput } from '~/lib/schemas/integrations'
 import { InvoiceEmailInput, InvoiceFromRequestsInput, InvoiceInput, InvoiceStatusInput } from '~/lib/schemas/invoice'
+import { AuditQuery } from '~/lib/schemas/audit-log'
 import { ProductInput, ProductPatch } from '~/lib/schemas/product'
 import { AssignProductInput, PropertyInput, PropertyUpdate } from '~/lib/schemas/property'
+import { ParLevelInput } from '~/lib/schemas/reorder'
+import { ReportQuery } from '~/lib/schemas/report'
 import { PreferencesInput, SystemSettingsInput } from '~/lib/schemas/settings'
+import { StandingOrderInput } from '~/lib/schemas/standing-order'
+import { OrganisationSettingsInput } from '~/models/organisation-settings.server'
 import { requestInputSchema } from '~/models/request-intake.server'
 import { ListQuery as InvoiceListQuery } from './api.invoices'
+import { RoleInput } from './api.members.$userId'
 import { Query as NotificationQuery } from './api.notifications'
 import { RequestStatusBody } from './api.requests.$id'
 import { ListQuery as RequestListQuery } from './api.requests'
@@ -33,7 +39,19 @@ const SCHEMAS: Record<string, OperationSchemas> = {
   'PATCH /api/properties/{id}': { body: PropertyUpdate },
   'POST /api/properties/{id}/products': { body: AssignProductInput },
   'POST /api/dispatch/assign': { body: AssignInput },
-  'PATCH /api/dispatch/assign/{id}': { body: StatusInput },
+  'PATCH /api/dispatch/assign/{id}': {
+    body: StatusInput,
+    headers: [{ name: 'Idempotency-Key', description: 'Send the same key again to repeat a change safely: a retry answers the assignment as it is, without changing it twice (8 to 100 letters, digits, - or _).' }],
+  },
+  'PUT /api/properties/{id}/products/{productId}': { body: ParLevelInput },
+  'GET /api/standing-orders': {},
+  'POST /api/standing-orders': { body: StandingOrderInput },
+  'GET /api/reports/consumption': { query: ReportQuery, csv: true },
+  'GET /api/audit-log': { query: AuditQuery, csv: true },
+  'PATCH /api/members/{userId}': { body: RoleInput },
+  'PUT /api/organisation/settings': { body: OrganisationSettingsInput },
+  'PATCH /api/organisation/settings': { body: OrganisationSettingsInput },
+  'GET /api/events': { eventStream: true },
   'POST /api/dispatch/assign/{id}/proof': { body: ProofInput },
   'POST /api/runners': { body: RunnerInput },
   'GET /api/invoices': { query: InvoiceListQuery },
@@ -51,4 +69,7 @@ const SCHEMAS: Record<string, OperationSchemas> = {
   'POST /api/vendor/requests': { body: VendorRequestBody },
 }
 
-export const loader = apiLoader(async ({ request }) => openApiDocument(publicOrigin(request), SCHEMAS))
+/** The document as this server describes itself; /docs/api renders the same one. */
+export const apiDocument = (request: Request) => openApiDocument(publicOrigin(request), SCHEMAS)
+
+export const loader = apiLoader(async ({ request }) => apiDocument(request))

@@ -1,0 +1,182 @@
+// /docs/api: the API reference for people, rendered on the server from the same OpenAPI document
+// /api/openapi.json serves (issue 17 part 3, decision 042). Plain HTML, no React on the client.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { API_SCOPES } from '~/lib/api-routes'
+import { apiReference, type ReferenceField, type ReferenceOperation } from '~/lib/api-reference'
+import { apiDocument } from './api.openapi[.]json'
+
+export const meta: MetaFunction = () => [{ title: 'API reference · Stockrun' }]
+
+// Nothing here changes after the page loads, so it ships without React (decision 040).
+export const handle = { hydrate: false }
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const doc = apiDocument(request)
+  return { servers: doc.servers, groups: apiReference(doc) }
+}
+
+const METHOD_STYLE: Record<string, string> = {
+  GET: 'bg-sky-100 text-sky-900',
+  POST: 'bg-emerald-100 text-emerald-900',
+  PUT: 'bg-amber-100 text-amber-900',
+  PATCH: 'bg-violet-100 text-violet-900',
+  DELETE: 'bg-red-100 text-red-900',
+}
+
+function FieldTable({ caption, fields, showIn }: { caption: string; fields: (ReferenceField & { in?: string })[]; showIn?: boolean }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="mt-2 w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-300 text-slate-700">
+          <tr>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Name
+            </th>
+            {showIn ? (
+              <th scope="col" className="py-1 pr-3 font-medium">
+                In
+              </th>
+            ) : null}
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Type
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Required
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Notes
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((f) => (
+            <tr key={`${f.in ?? ''}${f.name}`} className="border-b border-slate-100 align-top">
+              <th scope="row" className="py-1 pr-3 font-mono font-normal">
+                {f.name}
+              </th>
+              {showIn ? <td className="py-1 pr-3">{f.in}</td> : null}
+              <td className="py-1 pr-3">{f.type}</td>
+              <td className="py-1 pr-3">{f.required ? 'yes' : 'no'}</td>
+              <td className="py-1 text-slate-700">{f.notes}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function Operation({ op }: { op: ReferenceOperation }) {
+  const title = `${op.method} ${op.path}`
+  return (
+    <article id={op.id} aria-labelledby={`${op.id}-title`} className="rounded-lg border border-slate-200 bg-white p-4">
+      <h3 id={`${op.id}-title`} className="flex flex-wrap items-center gap-2 font-mono text-base">
+        <span className={`rounded px-2 py-0.5 text-xs font-semibold ${METHOD_STYLE[op.method] ?? ''}`}>{op.method}</span>{' '}
+        <span className="break-all">{op.path}</span>
+      </h3>
+      <p className="mt-1">{op.summary}</p>
+      <p className="mt-1 text-sm text-slate-700">
+        <strong className="font-medium">Who may call it:</strong> {op.access}
+      </p>
+      {op.parameters.length > 0 ? (
+        <>
+          <h4 className="mt-3 text-sm font-semibold">Parameters</h4>
+          <FieldTable caption={`Parameters of ${title}`} fields={op.parameters} showIn />
+        </>
+      ) : null}
+      {op.bodyType ? (
+        <>
+          <h4 className="mt-3 text-sm font-semibold">
+            Request body <span className="font-mono font-normal">({op.bodyType})</span>
+          </h4>
+          {op.body.length > 0 ? <FieldTable caption={`Request body of ${title}`} fields={op.body} /> : <p className="text-sm">A file upload.</p>}
+        </>
+      ) : null}
+      <h4 className="mt-3 text-sm font-semibold">Responses</h4>
+      <ul className="mt-1 space-y-0.5 text-sm">
+        {op.responses.map((r) => (
+          <li key={r.status}>
+            <span className="font-mono font-semibold">{r.status}</span> {r.description}
+            {r.types.length > 0 ? <span className="text-slate-700"> — {r.types.join(', ')}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </article>
+  )
+}
+
+export default function ApiReference() {
+  const { servers, groups } = useLoaderData<typeof loader>()
+  return (
+    <div className="min-h-full bg-slate-50 text-slate-900">
+      <header className="border-b border-slate-200 bg-white px-4 py-4">
+        <div className="mx-auto max-w-5xl">
+          <h1 className="text-2xl font-semibold">Stockrun API reference</h1>
+          <p className="mt-1 text-sm text-slate-700">
+            Every operation of the Stockrun API. The machine-readable document is at{' '}
+            <a className="text-brand-700 underline" href="/api/openapi.json">
+              /api/openapi.json
+            </a>{' '}
+            (OpenAPI 3.1).
+          </p>
+        </div>
+      </header>
+      <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 lg:flex-row">
+        <nav aria-label="API sections" className="lg:w-48 lg:shrink-0">
+          <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm lg:flex-col">
+            <li>
+              <a className="text-brand-700 underline" href="#using-the-api">
+                Using the API
+              </a>
+            </li>
+            {groups.map((g) => (
+              <li key={g.tag}>
+                <a className="text-brand-700 underline" href={`#tag-${g.tag}`}>
+                  {g.tag}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="min-w-0 flex-1 space-y-8">
+          <section aria-labelledby="using-the-api" className="space-y-2">
+            <h2 id="using-the-api" className="text-xl font-semibold">
+              Using the API
+            </h2>
+            <p>
+              Base URL: <code className="font-mono">{servers[0]?.url}</code>. Send JSON with <code className="font-mono">Content-Type: application/json</code>.
+            </p>
+            <p>
+              Sign in as a manager (session cookie), or send <code className="font-mono">Authorization: Bearer &lt;API key&gt;</code> with a key from Settings.
+              A key reaches only the operations its scopes name; every other operation answers 403 to a key. Scopes:{' '}
+              {API_SCOPES.map((s, i) => (
+                <span key={s}>
+                  {i > 0 ? ', ' : ''}
+                  <code className="font-mono">{s}</code>
+                </span>
+              ))}
+              .
+            </p>
+            <p>
+              Errors answer <code className="font-mono">{'{ "error": string, "fieldErrors"?: { field: string[] } }'}</code>: 400 for bad input (nothing
+              changes), 401 without a valid sign-in or key, 403 when not allowed, 404 for what does not exist or belongs to another organisation, 405 for a
+              method the path does not take, 429 when calling too often.
+            </p>
+          </section>
+          {groups.map((g) => (
+            <section key={g.tag} aria-labelledby={`tag-${g.tag}`} className="space-y-3">
+              <h2 id={`tag-${g.tag}`} className="text-xl font-semibold">
+                {g.tag}
+              </h2>
+              {g.operations.map((op) => (
+                <Operation key={op.id} op={op} />
+              ))}
+            </section>
+          ))}
+        </main>
+      </div>
+    </div>
+  )
+}
