@@ -79,7 +79,8 @@ test('the check itself sees a whole-table read, by name or by alias', () => {
 // Today's figures: the session and membership, the page's own reads, the unread count. Raise
 // them only with a reason; every extra statement is paid on every view and every 10 s poll.
 test.each([
-  { name: 'the dashboard', path: '/', most: 16 },
+  // 17: the "likely to run out this week" card (issue 15) is one grouped query.
+  { name: 'the dashboard', path: '/', most: 17 },
   { name: 'the request list', path: '/requests', most: 11 },
 ])('$name costs at most $most statements', async ({ path, most }) => {
   const statements = await statementsDuring(async () => (await manager.get(path)).text())

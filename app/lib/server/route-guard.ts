@@ -14,6 +14,8 @@ type RouteObject = NonNullable<Parameters<typeof matchRoutes>[0]>[number]
 type Indexed = { tree: RouteObject[]; byId: Map<string, BuildRoute> }
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
+// /api routes, and the replicas' scan relay, read JSON (or a multipart upload) themselves.
+const READS_ITS_OWN_BODY = /^\/(api|internal)\//
 const indexes = new WeakMap<ServerBuild, Indexed>()
 
 function indexOf(build: ServerBuild): Indexed {
@@ -76,7 +78,7 @@ export function routeGuard(getBuild: () => Promise<ServerBuild> | ServerBuild) {
       }
       // Pages and their form endpoints read forms; /api routes read JSON (or a multipart upload) themselves.
       const type = (req.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
-      if (req.method !== 'GET' && req.method !== 'HEAD' && !req.path.startsWith('/api/') && type && !FORM_TYPES.includes(type)) {
+      if (req.method !== 'GET' && req.method !== 'HEAD' && !READS_ITS_OWN_BODY.test(req.path) && type && !FORM_TYPES.includes(type)) {
         return refuse(req, res, 415, 'This address takes a form post (application/x-www-form-urlencoded or multipart/form-data).')
       }
       next()
