@@ -12,4 +12,4 @@ export const action = apiAction(async ({ request, params }) => {
   if (request.method !== 'PATCH') methodNotAllowed()
   const { role } = await readJson(request, RoleInput)
   return changeMemberRole(manager.orgId, manager.role, params.userId!, role)
-})
+}, { methods: ['PATCH'] })

@@ -13,4 +13,4 @@ export const action = apiAction(async ({ request }) => {
   const manager = await requireApiManager(request)
   if (request.method !== 'PUT' && request.method !== 'PATCH') methodNotAllowed()
   return updateOrganisationSettings(manager.role, manager.orgId, await readJson(request, OrganisationSettingsInput))
-})
+}, { methods: ['PUT', 'PATCH'] })

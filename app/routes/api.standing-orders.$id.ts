@@ -7,4 +7,4 @@ export const action = apiAction(async ({ request, params }) => {
   if (request.method !== 'DELETE') methodNotAllowed()
   await deleteStandingOrder(manager.orgId, params.id!)
   return undefined
-})
+}, { methods: ['DELETE'] })
