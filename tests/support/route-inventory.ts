@@ -85,7 +85,7 @@ export const ROUTE_INVENTORY: Record<string, RouteEntry> = {
   'api.products.$id.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'] },
   'api.products.import.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: P },
   'api.products.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: RP },
-  'api.properties.$id.products.$productId.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: ['DELETE'] },
+  'api.properties.$id.products.$productId.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: ['PUT', 'DELETE'] },
   'api.properties.$id.products.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: RP },
   'api.properties.$id.reorder-suggestions.ts': { kind: 'api', callers: ['manager'], methods: R },
   'api.properties.$id.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'] },
