@@ -40,7 +40,13 @@ beforeAll(async () => {
     data: { organisationId: orgId, invoiceNumber: 'INV-FZ-1', recipientName: SCRIPT, recipientEmail: 'f@x.test', subtotalCents: 100, totalAmountCents: 100, notes: SCRIPT },
   })
   const notification = await db.notification.create({ data: { organisationId: orgId, type: 'other', message: SCRIPT } })
-  ids = { assignment: assignment.id, property: property.id, request: request.id, runner: runner.id, product: product.id, invoice: invoice.id, notification: notification.id }
+  // The owner's own integrations and standing order, so /api/…/$id routes are fuzzed on real rows.
+  const made = async (url: string, body: unknown) => ((await (await manager.post(url, body)).json()) as { id: string }).id
+  const apiKey = await made('/api/api-keys', { name: 'Fuzz key', scopes: ['catalog:read'] })
+  const webhook = await made('/api/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['request.created'] })
+  const standingOrder = await made('/api/standing-orders', { propertyId: property.id, vendorName: 'Fuzz linen', items: [{ productId: product.id, quantity: 2 }], every: 'week', weekday: 1, time: '07:30', timezone: 'UTC' })
+  const user = await db.user.findFirstOrThrow({ where: { email: 'fuzz-owner@x.test' } })
+  ids = { apiKey, webhook, standingOrder, user: user.id, assignment: assignment.id, property: property.id, request: request.id, runner: runner.id, product: product.id, invoice: invoice.id, notification: notification.id }
 })
 
 function fill(route: RouteFile) {
@@ -54,10 +60,13 @@ function fill(route: RouteFile) {
         'api.products.$id': ids.product!,
         'api.properties.$id': ids.property!,
         'api.requests.$id': ids.request!,
+        'api.standing-orders.$id': ids.standingOrder!,
+        'api.webhooks.$id': ids.webhook!,
+        'api.api-keys.$id': ids.apiKey!,
       }
       return byPrefix[prefix] ?? 'unknown'
     }
-    return ({ assignmentId: ids.assignment, propertyId: ids.property, productId: ids.product, runnerId: ids.runner } as Record<string, string | undefined>)[param] ?? 'unknown'
+    return ({ assignmentId: ids.assignment, propertyId: ids.property, productId: ids.product, runnerId: ids.runner, userId: ids.user, token: 'fuzz-token' } as Record<string, string | undefined>)[param] ?? 'unknown'
   }
   let url = route.url
   for (const p of route.params) url = url.replace(`walk-${p}`, pick(p))
@@ -65,7 +74,8 @@ function fill(route: RouteFile) {
 }
 
 const reads = (route: RouteFile) => fs.readFileSync(path.resolve('app/routes', route.file), 'utf8').includes('readJson(')
-const byManager = (r: RouteFile) => ROUTE_INVENTORY[r.file]?.callers.includes('manager') ?? false
+// The fuzzing manager owns the organisation, so owner/admin-only routes are fuzzed too.
+const byManager = (r: RouteFile) => ROUTE_INVENTORY[r.file]?.callers.some((c) => c === 'manager' || c === 'member-needs-owner/admin') ?? false
 const apiWrites = routeFiles().filter((r) => ROUTE_INVENTORY[r.file]?.kind === 'api' && byManager(r) && reads(r))
 const apiReads = routeFiles().filter((r) => ROUTE_INVENTORY[r.file]?.kind === 'api' && byManager(r) && ROUTE_INVENTORY[r.file]!.methods.includes('GET'))
 
@@ -254,4 +264,5 @@ test('CSV cells starting with = + - @ or a tab are neutralised, in the export an
   for (const line of csv.split('\r\n'))
     for (const cell of line.split(',')) expect(/^"?[=+\-@\t]/.test(cell) && !/^"?-?\d/.test(cell), `cell ${cell}`).toBe(false)
   expect(generated).toBeGreaterThan(0)
+  if (process.env.FUZZ_COUNT) console.log(`fuzz: ${generated} generated inputs`)
 })
