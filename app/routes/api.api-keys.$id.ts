@@ -1,10 +1,9 @@
 // DELETE /api/api-keys/:id revokes a key at once: its next call answers 401.
-import { apiAction, apiLoader, methodNotAllowed, parseWith } from '~/lib/http.server'
+import { apiAction, methodNotAllowed, parseWith } from '~/lib/http.server'
 import { idParam } from '~/lib/schemas/common'
 import { revokeApiKey } from '~/models/api-key.server'
 import { requireApiManager } from '~/services/auth.server'
 
-export const loader = apiLoader(async () => methodNotAllowed())
 
 export const action = apiAction(async ({ request, params }) => {
   const manager = await requireApiManager(request)

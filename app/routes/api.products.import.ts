@@ -1,11 +1,10 @@
 // POST /api/products/import (multipart `file`, ?dryRun=true to see what would change): the columns of
 // GET /api/products?format=csv. Any bad row means nothing is applied.
 import { readCsvUpload } from '~/lib/csv-upload.server'
-import { apiAction, apiLoader, methodNotAllowed } from '~/lib/http.server'
+import { apiAction, methodNotAllowed } from '~/lib/http.server'
 import { importProducts } from '~/models/catalog-csv.server'
 import { requireApiManager } from '~/services/auth.server'
 
-export const loader = apiLoader(async () => methodNotAllowed())
 
 export const action = apiAction(
   async ({ request }) => {

@@ -12,4 +12,4 @@ export const action = apiAction(async ({ request, params }) => {
   }
   if (request.method !== 'DELETE') methodNotAllowed()
   return removeProduct(manager.orgId, params.id!, params.productId!)
-}, { methods: ['DELETE'] })
+}, { methods: ['PUT', 'DELETE'] })

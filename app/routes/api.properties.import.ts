@@ -1,12 +1,11 @@
 // POST /api/properties/import (multipart `file`, ?dryRun=true to see what would change): the columns of
 // GET /api/properties?format=csv. Any bad row means nothing is applied.
 import { readCsvUpload } from '~/lib/csv-upload.server'
-import { apiAction, apiLoader, methodNotAllowed } from '~/lib/http.server'
+import { apiAction, methodNotAllowed } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { importProperties } from '~/models/catalog-csv.server'
 import { requireApiManager } from '~/services/auth.server'
 
-export const loader = apiLoader(async () => methodNotAllowed())
 
 export const action = apiAction(
   async ({ request }) => {

@@ -1,10 +1,9 @@
 // DELETE /api/webhooks/:id: stops the webhook and drops its waiting deliveries.
-import { apiAction, apiLoader, methodNotAllowed, parseWith } from '~/lib/http.server'
+import { apiAction, methodNotAllowed, parseWith } from '~/lib/http.server'
 import { idParam } from '~/lib/schemas/common'
 import { deleteWebhook } from '~/models/webhook.server'
 import { requireApiManager } from '~/services/auth.server'
 
-export const loader = apiLoader(async () => methodNotAllowed())
 
 export const action = apiAction(async ({ request, params }) => {
   const manager = await requireApiManager(request)

@@ -5,8 +5,6 @@ import { errorJson } from '~/lib/http.server'
 import { ScanBatch, recordScanBatch } from '~/models/scan.server'
 import { RELAY_SIGNATURE_HEADER, verifyRelaySignature } from '~/services/primary-relay.server'
 
-export const loader = () => errorJson('Method not allowed', 405)
-
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return errorJson('Method not allowed', 405)
   const body = await request.text()

@@ -39,7 +39,15 @@ async function givenOrganisationA() {
   const trackingTwo = newToken()
   await db.productRequest.update({ where: { id: one.request.id }, data: { trackingTokenHash: hashToken(trackingOne), vendorName: `${SECRET} Vendor` } })
   await db.productRequest.update({ where: { id: two.request.id }, data: { trackingTokenHash: hashToken(trackingTwo) } })
-  return { owner, orgId, one, two, product, invoice, notification, trackingOne, trackingTwo }
+  // Organisation A's integrations and standing order, made the way its owner would.
+  const apiKey = (await (await owner.post('/api/api-keys', { name: `${SECRET} key`, scopes: ['catalog:read'] })).json()) as { id: string }
+  const webhook = (await (await owner.post('/api/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['request.created'] })).json()) as { id: string }
+  const standingOrder = (await (
+    await owner.post('/api/standing-orders', { propertyId: one.property.id, vendorName: `${SECRET} linen`, items: [{ productId: product.id, quantity: 4 }], every: 'week', weekday: 1, time: '07:30', timezone: 'UTC' })
+  ).json()) as { id: string }
+  const ownerUser = await db.user.findFirstOrThrow({ where: { email: 'iso-a-owner@x.test' } })
+  for (const made of [apiKey, webhook, standingOrder]) if (typeof made.id !== 'string') throw new Error(`isolation matrix: could not seed organisation A: ${JSON.stringify(made)}`)
+  return { owner, orgId, one, two, product, invoice, notification, trackingOne, trackingTwo, apiKey, webhook, standingOrder, ownerUserId: ownerUser.id }
 }
 
 /** Organisation A's id for a route's `$param`; a new parameter must be taught here. */
@@ -49,17 +57,22 @@ function idFor(file: string, param: string): string {
     propertyId: A.one.property.id,
     productId: A.product.id,
     runnerId: A.one.runner.id,
+    userId: A.ownerUserId,
+    token: A.trackingOne,
     file: 'nothing.jpg',
     '*': 'nothing',
   }
   if (param === 'id') {
     const byPrefix: [string, string][] = [
+      ['api.api-keys', A.apiKey.id],
       ['api.dispatch.assign', A.one.assignment.id],
       ['api.invoices', A.invoice.id],
       ['api.notifications', A.notification.id],
       ['api.products', A.product.id],
       ['api.properties', A.one.property.id],
       ['api.requests', A.one.request.id],
+      ['api.standing-orders', A.standingOrder.id],
+      ['api.webhooks', A.webhook.id],
     ]
     const found = byPrefix.find(([prefix]) => file.startsWith(prefix))
     if (found) return found[1]
@@ -85,6 +98,13 @@ function bodyOfAIds() {
     status: 'completed',
     name: 'Taken over',
   }
+}
+
+/** A body each owner/admin-only route would accept from an owner, so a member's refusal is about the role, not the input. */
+function aValidOwnerAdminBody(file: string) {
+  // A role change takes exactly { role }.
+  if (file.startsWith('api.members.')) return { role: 'member' }
+  return { lowStockThreshold: 1, role: 'member', name: 'Member key', scopes: ['catalog:read'], url: 'http://127.0.0.1:9/hook', events: ['request.created'] }
 }
 
 function formOfAIds(intent: string): Record<string, string> {
@@ -119,9 +139,22 @@ function expectRefused(r: Refusal, options: { api: boolean; allowRedirect?: bool
 }
 
 async function call(client: TestClient, who: string, url: string, method: Method, body?: unknown, isForm = false) {
+  const abort = new AbortController()
   const init = method === 'GET' ? { method } : isForm ? { method, form: body as Record<string, string> } : { method, json: body ?? {} }
-  const res = await client.fetch(url, init)
-  return { who, url, method, status: res.status, body: await res.text() }
+  const res = await client.fetch(url, { ...init, signal: abort.signal })
+  return { who, url, method, status: res.status, body: await textOf(res, abort) }
+}
+
+/**
+ * The body as text. A live event stream never ends: only its status and headers are judged, and the
+ * request is aborted (cancelling the body alone waits for the server to end the stream).
+ */
+async function textOf(res: Response, abort: AbortController) {
+  if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    abort.abort()
+    return ''
+  }
+  return res.text()
 }
 
 beforeAll(async () => {
@@ -168,8 +201,8 @@ test('a member is refused what needs an owner or admin, and nothing changes', as
     const entry = entryOf(route)
     if (entry.callers.includes('member-needs-owner/admin')) {
       for (const method of entry.methods.filter((m) => m !== 'HEAD')) {
-        const r = await call(aMember, 'member', route.url, method, method === 'GET' ? undefined : { lowStockThreshold: 1 })
-        if (r.status !== 403) problems.push(`member ${method} ${route.url} answered ${r.status}, expected 403`)
+        const r = await call(aMember, 'member', withParams(route, (p) => idFor(route.file, p)), method, method === 'GET' ? undefined : aValidOwnerAdminBody(route.file))
+        if (r.status !== 403) problems.push(`member ${method} ${r.url} answered ${r.status}, expected 403: ${r.body.slice(0, 120)}`)
       }
     }
     for (const intent of entry.ownerAdminIntents ?? []) {

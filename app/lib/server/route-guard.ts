@@ -76,7 +76,8 @@ export function routeGuard(getBuild: () => Promise<ServerBuild> | ServerBuild) {
         res.set('Allow', allowed.join(', '))
         return refuse(req, res, 405, `Method ${req.method} is not allowed here. Allowed: ${allowed.join(', ')}.`)
       }
-      // Pages and their form endpoints read forms; /api routes read JSON (or a multipart upload) themselves.
+      // Pages and their form endpoints read forms; /api routes read JSON (or a multipart upload) themselves,
+      // and so does /internal (a replica's signed JSON relay to the primary).
       const type = (req.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
       if (req.method !== 'GET' && req.method !== 'HEAD' && !READS_ITS_OWN_BODY.test(req.path) && type && !FORM_TYPES.includes(type)) {
         return refuse(req, res, 415, 'This address takes a form post (application/x-www-form-urlencoded or multipart/form-data).')
