@@ -39,7 +39,7 @@ async function buildWorld(browser: Browser): Promise<World> {
     const origin = new URL(manager.url()).origin
     for (const form of [
       { intent: 'integrations-create-key', name: 'Ledger', scopes: 'catalog:read' },
-      { intent: 'integrations-create-webhook', url: 'https://ledger.example.com/stockrun-hook', events: 'invoice.sent' },
+      { intent: 'integrations-create-webhook', url: 'https://93.184.215.14/stockrun-hook', events: 'invoice.sent' },
       { intent: 'organisation', requireHandoverCode: 'true' },
     ]) {
       const res = await api.post('/settings', { form, headers: { Origin: origin }, maxRedirects: 0 })
