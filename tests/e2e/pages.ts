@@ -37,7 +37,7 @@ async function buildWorld(browser: Browser): Promise<World> {
     })
     // Settings as an owner sees it with integrations in use, and runners asked for the handover code.
     const origin = new URL(manager.url()).origin
-    for (const form of [
+    for (const form of <Record<string, string>[]>[
       { intent: 'integrations-create-key', name: 'Ledger', scopes: 'catalog:read' },
       { intent: 'integrations-create-webhook', url: 'https://93.184.215.14/stockrun-hook', events: 'invoice.sent' },
       { intent: 'organisation', requireHandoverCode: 'true' },
