@@ -35,6 +35,16 @@ async function buildWorld(browser: Browser): Promise<World> {
       recipientEmail: 'pat@payer.test',
       items: [{ description: 'Hand Soap Refill', quantity: '2', unitPrice: '$7.99' }],
     })
+    // Settings as an owner sees it with integrations in use, and runners asked for the handover code.
+    const origin = new URL(manager.url()).origin
+    for (const form of <Record<string, string>[]>[
+      { intent: 'integrations-create-key', name: 'Ledger', scopes: 'catalog:read' },
+      { intent: 'integrations-create-webhook', url: 'https://93.184.215.14/stockrun-hook', events: 'invoice.sent' },
+      { intent: 'organisation', requireHandoverCode: 'true' },
+    ]) {
+      const res = await api.post('/settings', { form, headers: { Origin: origin }, maxRedirects: 0 })
+      expect(res.status(), form.intent).toBeLessThan(400)
+    }
     const sent = await post(api, '/api/vendor/requests', {
       propertyId: property.id,
       vendorName: 'Olena Kovalenko',
@@ -49,6 +59,8 @@ async function buildWorld(browser: Browser): Promise<World> {
       runnerPortal: `/runner/${runner.id}/${encodeURIComponent(runner.authToken)}`,
       deliveryLink: new URL(shareableUrl).pathname,
       trackPath: new URL(sent.trackingUrl).pathname,
+      periodFrom: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+      periodTo: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
       managerState: await context.storageState(),
     }
   } finally {
@@ -79,7 +91,7 @@ async function visit(page: Page, world: World, v: PageView) {
   if (v.method === 'POST') {
     // Only a form post reaches this page: fetch it, then show exactly that answer at its address.
     const url = new URL(path, test.info().project.use.baseURL!).href
-    const res = await page.context().request.post(url, { headers: { Origin: new URL(url).origin } })
+    const res = await page.context().request.post(url, { headers: { Origin: new URL(url).origin }, ...(v.form ? { multipart: v.form } : {}) })
     expect(res.status()).toBe(v.status)
     const body = await res.text()
     await page.route(url, (route) => route.fulfill({ status: res.status(), body, contentType: 'text/html' }))

@@ -15,6 +15,9 @@ export type PageWorld = {
   deliveryLink: string
   /** /track/:token of a request a vendor sent. */
   trackPath: string
+  /** The first day of the period that holds the world's requests and deliveries (YYYY-MM-DD). */
+  periodFrom: string
+  periodTo: string
 }
 
 export type PageView = {
@@ -26,8 +29,10 @@ export type PageView = {
   region?: string
   /** Some states exist only after a vendor has acted in this browser: a filled cart, a sent request. */
   before?: 'vendor-cart' | 'vendor-sent'
-  /** Reached only by a form post (the error page for a method the page does not answer). */
+  /** Reached only by a form post (the error page for a method the page does not answer, an import preview). */
   method?: 'POST'
+  /** The form that post sends (multipart), when it needs one. */
+  form?: Record<string, string>
   /** The status the page answers with, when it is not 200. */
   status?: number
 }
@@ -113,8 +118,39 @@ export const PAGES: PageEntry[] = [
   },
   { file: '_app.map.tsx', who: 'manager', views: [view('map', () => '/map'), view('map with a request picked', (w) => `/map?selected=${w.pendingRequestId}`, { region: 'Selected Request' })] },
   { file: '_app.notifications.tsx', who: 'manager', views: [view('notifications', () => '/notifications')] },
-  // Settings sections (account, preferences, system administration) are all on the one page.
-  { file: '_app.settings.tsx', who: 'manager', views: [view('settings', () => '/settings')] },
+  // Settings sections (account, preferences, delivery rules, sessions, audit log, API keys and webhooks with
+  // their delivery log, system administration) are all on the one page; the world lists a key and a webhook.
+  {
+    file: '_app.settings.tsx',
+    who: 'manager',
+    views: [
+      view('settings', () => '/settings'),
+      view('audit log filtered', (w) => `/settings?action=request&from=${w.periodFrom}&to=${w.periodTo}`),
+      view('audit log, bad filter', () => '/settings?from=not-a-date&action=nonsense'),
+    ],
+  },
+  {
+    file: '_app.reports.tsx',
+    who: 'manager',
+    views: [
+      view('reports', () => '/reports'),
+      view('reports for a property and period', (w) => `/reports?from=${w.periodFrom}&to=${w.periodTo}&propertyId=${w.propertyId}`),
+      view('reports, empty period', () => '/reports?from=2001-01-01&to=2001-01-31'),
+      view('reports, bad period', () => '/reports?from=2026-05-01&to=2026-01-01', { status: 400 }),
+    ],
+  },
+  {
+    file: '_app.import.tsx',
+    who: 'manager',
+    views: [
+      view('import form', () => '/import'),
+      view('import preview', () => '/import', {
+        method: 'POST',
+        status: 200,
+        form: { kind: 'products', csv: 'name,category,price\nBath Towel,Linens,$12.50\nHand Soap Refill,Guest Amenities,$8.25\n,Linens,oops\n' },
+      }),
+    ],
+  },
   { file: 'login.tsx', who: 'anyone', views: [view('sign in', () => '/login'), view('sign-in failed', () => '/login?error=denied')] },
   { file: '$.tsx', who: 'anyone', views: [view('not found', () => '/no-such-page', { status: 404 })] },
   { file: 'root.tsx', who: 'anyone', views: [view('error', (w) => `/vendor/${w.propertyId}`, { method: 'POST', status: 405 })] },
@@ -144,6 +180,17 @@ export const PAGES: PageEntry[] = [
     who: 'anyone',
     jsOff: true,
     views: [view('tracking', (w) => w.trackPath), view('tracking (hi)', (w) => `${w.trackPath}?lang=hi`), view('unknown token', () => '/track/no-such-token', { status: 404 })],
+  },
+  {
+    // The real stop token only ever leaves the server inside a message; the page's one form and its
+    // not-found state share the layout, so the unknown token in three languages stands for it.
+    file: 'track.stop.$token.tsx',
+    who: 'anyone',
+    jsOff: true,
+    views: [
+      view('stop messages, unknown token', () => '/track/stop/no-such-token?lang=en', { status: 404 }),
+      view('stop messages, unknown token (uk)', () => '/track/stop/no-such-token?lang=uk', { status: 404 }),
+    ],
   },
   {
     file: 'runner.$runnerId.$token.tsx',
