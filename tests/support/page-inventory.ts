@@ -153,6 +153,7 @@ export const PAGES: PageEntry[] = [
   },
   { file: 'login.tsx', who: 'anyone', views: [view('sign in', () => '/login'), view('sign-in failed', () => '/login?error=denied')] },
   { file: '$.tsx', who: 'anyone', views: [view('not found', () => '/no-such-page', { status: 404 })] },
+  { file: 'docs.api.tsx', who: 'anyone', views: [view('API reference', () => '/docs/api')] },
   { file: 'root.tsx', who: 'anyone', views: [view('error', (w) => `/vendor/${w.propertyId}`, { method: 'POST', status: 405 })] },
   {
     file: 'vendor.$propertyId._index.tsx',

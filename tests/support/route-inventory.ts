@@ -37,6 +37,7 @@ const OA = 'member-needs-owner/admin' as const
 
 export const ROUTE_INVENTORY: Record<string, RouteEntry> = {
   '$.tsx': { kind: 'page', callers: ['anonymous'], methods: R },
+  'docs.api.tsx': { kind: 'page', callers: ['anonymous'], methods: R },
   '_app._index.tsx': { kind: 'page', callers: ['manager'], methods: R },
   '_app.billing.tsx': { kind: 'page', callers: ['manager'], methods: RP, intents: ['create', 'from-requests', 'email', 'status', 'archive', 'restore', 'delete'] },
   '_app.dispatch.tsx': { kind: 'page', callers: ['manager'], methods: RP, intents: ['assign', 'add-runner', 'link', 'rotate'] },
