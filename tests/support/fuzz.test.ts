@@ -197,8 +197,11 @@ test('page form posts fuzzed over every intent: never a 5xx', { timeout: 60_000 
     await fc.assert(
       fc.asyncProperty(form, async (fields) => {
         generated++
-        const res = await manager.postForm(route.url, fields)
-        expect(res.status, `POST ${route.url} ${JSON.stringify(fields).slice(0, 120)}`).toBeLessThan(500)
+        const said = `POST ${route.url} ${JSON.stringify(fields).slice(0, 120)}`
+        const res = await manager.postForm(route.url, fields).catch((err: Error) => {
+          throw new Error(`${said}: ${err.message} (${String((err.cause as Error | undefined)?.message ?? '')})`)
+        })
+        expect(res.status, said).toBeLessThan(500)
       }),
       { ...RUNS, numRuns: 6 },
     )

@@ -43,12 +43,15 @@ test('a JSON body over 1 MB gets a clear 413 before it is read, and nothing chan
   expect((await manager.post('/api/products', { name: 'Mop' })).status).toBe(201)
 })
 
-test('a page form over 1 MB gets a plain-text 413', async () => {
+test('a page form over 1 MB gets a 413 page that says why', async () => {
   const manager = await app.signedIn('big-form@x.test')
   const res = await manager.postForm('/settings', { intent: 'preferences', smsPhone: '1'.repeat(2 * MB) })
   expect(res.status).toBe(413)
-  expect(res.headers.get('content-type')).toMatch(/text\/plain/)
-  expect(await res.text()).toBe('The request is too large: at most 1 MB may be sent here.')
+  expect(res.headers.get('content-type')).toMatch(/text\/html/)
+  const page = await res.text()
+  expect(page).toContain('<title>Too large · Stockrun</title>')
+  expect(page).toContain('<html lang="en">')
+  expect(page).toContain('The request is too large: at most 1 MB may be sent here.')
 })
 
 test('a JSON body of unknown length is refused with 411 (photo uploads may stream: their reader cuts them off)', async () => {

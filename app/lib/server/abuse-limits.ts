@@ -2,6 +2,7 @@
 // organisation), photo uploads (each one is decoded and re-encoded), and request bodies (a JSON or
 // form body is read whole into memory). Keyed like the other limits, by `clientKey`.
 import type { NextFunction, Request, Response } from 'express'
+import { refuse } from './refusal'
 import { rateLimit } from 'express-rate-limit'
 import { clientKey } from './rate-limits'
 
@@ -37,14 +38,9 @@ function isUpload(req: Request) {
   return req.method === 'POST' && (req.path === '/api/upload' || isMultipart(req))
 }
 
-function answer(req: Request, res: Response, status: number, message: string) {
-  res.status(status)
-  if (req.path.startsWith('/api/')) res.json({ error: message })
-  else res.type('text/plain').send(message)
-}
 
 function tooMany(req: Request, res: Response) {
-  answer(req, res, 429, 'Too many requests. Please wait a minute and try again.')
+  refuse(req, res, 429, 'Too many requests. Please wait a minute and try again.')
 }
 
 function sizeWords(bytes: number) {
@@ -65,14 +61,14 @@ export function bodySizeCaps(limits = BODY_LIMITS) {
     const declared = req.get('content-length')
     if (declared === undefined) {
       if (req.get('transfer-encoding') && !isUpload(req)) {
-        return answer(req, res, 411, 'Please send the request with its Content-Length.')
+        return refuse(req, res, 411, 'Please send the request with its Content-Length.')
       }
       return next()
     }
     if (Number(declared) > maxBytes) {
       // The client is told at once; the connection closes rather than reading what it still sends.
       res.set('Connection', 'close')
-      return answer(req, res, 413, `The request is too large: at most ${sizeWords(maxBytes)} may be sent here.`)
+      return refuse(req, res, 413, `The request is too large: at most ${sizeWords(maxBytes)} may be sent here.`)
     }
     next()
   }

@@ -1,5 +1,6 @@
 // Tight limits where abuse is cheap: sign-in, and writes that need no account.
 import type { NextFunction, Request, Response } from 'express'
+import { refuse } from './refusal'
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit'
 
 export type RateLimitSettings = {
@@ -27,11 +28,8 @@ const ANONYMOUS_WRITE_PATHS = /^\/(api\/)?(vendor|runner|delivery|track|api\/del
 const VENDOR_CART_PATH = /^\/vendor\/[^/]+\/request\/?$/
 const VENDOR_SUBMISSION_PATHS = /^\/(api\/vendor\/requests|vendor\/[^/]+\/request\/submit)\/?$/
 
-function refuse(req: Request, res: Response) {
-  res.status(429)
-  const message = 'Too many requests. Please wait a minute and try again.'
-  if (req.path.startsWith('/api/')) res.json({ error: message })
-  else res.type('text/plain').send(message)
+function refuseTooMany(req: Request, res: Response) {
+  refuse(req, res, 429, 'Too many requests. Please wait a minute and try again.')
 }
 
 /**
@@ -56,7 +54,7 @@ export function signInLimit(settings: RateLimitSettings) {
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     keyGenerator: clientKey,
-    handler: refuse,
+    handler: refuseTooMany,
   })
 }
 
@@ -67,7 +65,7 @@ export function vendorSubmissionLimit(settings: RateLimitSettings) {
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     keyGenerator: clientKey,
-    handler: refuse,
+    handler: refuseTooMany,
     skip: (req) => isRead(req) || !VENDOR_SUBMISSION_PATHS.test(req.path),
   })
 }
@@ -115,7 +113,7 @@ export function anonymousWriteLimit(settings: RateLimitSettings, identify?: Iden
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     keyGenerator: clientKey,
-    handler: refuse,
+    handler: refuseTooMany,
     skip: async (req) => !countsAsWrite(req) || Boolean(await managerOf(req, identify)),
   })
   const managerWrites = rateLimit({
@@ -124,7 +122,7 @@ export function anonymousWriteLimit(settings: RateLimitSettings, identify?: Iden
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     keyGenerator: async (req) => `manager:${await managerOf(req, identify)}`,
-    handler: refuse,
+    handler: refuseTooMany,
     skip: async (req) => !countsAsWrite(req) || !(await managerOf(req, identify)),
   })
   const submissions = vendorSubmissionLimit(settings)

@@ -6,6 +6,7 @@
 import type { ServerBuild } from '@remix-run/node'
 import { matchRoutes } from '@remix-run/react'
 import type { NextFunction, Request, Response } from 'express'
+import { refuse } from './refusal'
 import { acceptedMethods, UnreadableBody } from '../http.server'
 
 type BuildRoute = ServerBuild['routes'][string]
@@ -57,11 +58,6 @@ export function targetRoute(build: ServerBuild, pathname: string, search: URLSea
   return byId.get(withPath[withPath.length - 1]!.route.id!)!
 }
 
-function refuse(req: Request, res: Response, status: number, message: string) {
-  res.status(status)
-  if (req.path.startsWith('/api/')) res.json({ error: message })
-  else res.type('text/plain').send(message)
-}
 
 export function routeGuard(getBuild: () => Promise<ServerBuild> | ServerBuild) {
   return async (req: Request, res: Response, next: NextFunction) => {

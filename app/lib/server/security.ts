@@ -2,6 +2,7 @@
 // state-changing requests that another site started.
 import crypto from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
+import { refuse } from './refusal'
 import helmet from 'helmet'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -64,11 +65,6 @@ export function refuseCrossSiteWrites(allowedOrigins: () => string[]) {
     const allowed = new Set([ownOrigin, ...allowedOrigins()])
     const crossSite = fetchSite === 'cross-site' || (origin !== undefined && !allowed.has(origin))
     if (!crossSite) return next()
-    res.status(403)
-    if (req.path.startsWith('/api/') || req.accepts(['json', 'html']) === 'json') {
-      res.json({ error: 'Cross-site request refused' })
-    } else {
-      res.type('text/plain').send('Cross-site request refused')
-    }
+    refuse(req, res, 403, 'Cross-site request refused')
   }
 }
