@@ -22,9 +22,21 @@ try {
 } finally {
   db.close()
 }
-const copy = new Database(file, { readonly: true })
-const check = copy.pragma('integrity_check', { simple: true })
-copy.close()
+// VACUUM may renumber the rowids of tables without an INTEGER PRIMARY KEY, which the search indexes
+// point at, so the copy's search indexes are rebuilt from its own rows and then checked against them.
+const copy = new Database(file)
+const searchIndexes = copy.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%fts5%'`).pluck().all()
+let check = copy.pragma('integrity_check', { simple: true })
+try {
+  for (const name of searchIndexes) {
+    copy.prepare(`INSERT INTO "${name}"("${name}") VALUES ('rebuild')`).run()
+    copy.prepare(`INSERT INTO "${name}"("${name}") VALUES ('integrity-check')`).run()
+  }
+} catch (err) {
+  check = `search index: ${err.message}`
+} finally {
+  copy.close()
+}
 if (check !== 'ok') {
   console.error(`The backup failed its integrity check: ${check}`)
   process.exit(1)
