@@ -11,6 +11,8 @@ export class StorageUnavailable extends DomainError {
 
 const BUSY = /SQLITE_BUSY|SQLITE_LOCKED|database is locked|database table is locked|Socket timeout|Timed out during query execution/i
 const FULL = /SQLITE_FULL|database or disk is full|SQLITE_IOERR|disk I\/O error|ENOSPC/i
+// A LiteFS candidate between leases holds a read-only database for a moment; the write waits for the new primary.
+const READ_ONLY = /SQLITE_READONLY|attempt to write a readonly database|EROFS/i
 
 function texts(err: unknown): string[] {
   const seen: string[] = []
@@ -32,6 +34,7 @@ export function storageProblem(err: unknown): StorageUnavailable | null {
   if (err instanceof StorageUnavailable) return err
   const all = texts(err).join(' ')
   if (FULL.test(all)) return new StorageUnavailable('Our storage is full, so nothing could be saved. Please try again later; your change was not made.')
+  if (READ_ONLY.test(all)) return new StorageUnavailable('Changes cannot be saved for a moment while the database moves to another machine. Please try again in a few seconds; your change was not made.')
   if (BUSY.test(all)) return new StorageUnavailable('The database is busy right now, so nothing was saved. Please try again in a few seconds.')
   return null
 }
