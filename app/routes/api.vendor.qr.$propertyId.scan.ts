@@ -2,7 +2,7 @@
 // A visit counts once, whether the page's script or the server's first render got there first.
 import { json } from '@remix-run/node'
 import { apiAction, methodNotAllowed } from '~/lib/http.server'
-import { isNewVisit, visitHeader } from '~/lib/vendor-cart.server'
+import { isNewVisit, visitHeader } from '~/models/vendor-cart.server'
 import { recordScan } from '~/models/scan.server'
 import { findStorefront } from '~/models/storefront.server'
 

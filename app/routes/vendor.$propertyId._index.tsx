@@ -9,7 +9,7 @@ import { LANGUAGE_STORAGE_KEY, VENDOR_LANGUAGES } from '~/i18n/config'
 import { vendorLocale, vendorT } from '~/i18n/i18next.server'
 import { VendorI18nProvider, useVendorT } from '~/i18n/provider'
 import { NotFound } from '~/lib/errors'
-import { countScanOncePerVisit } from '~/lib/vendor-cart.server'
+import { countScanOncePerVisit } from '~/models/vendor-cart.server'
 import { findStorefront } from '~/models/storefront.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import { isVendorLanguage, type VendorLanguage } from '~/i18n/config'
 import { vendorLanguage, vendorT } from '~/i18n/i18next.server'
 import { Invalid, NotFound } from '~/lib/errors'
 import { redirectWithToast } from '~/lib/toast.server'
-import { keepOffered, readCart, saveCart } from '~/lib/vendor-cart.server'
+import { keepOffered, readCart, saveCart } from '~/models/vendor-cart.server'
 import { createRequest } from '~/models/request-intake.server'
 import { findStorefrontOwner, listStorefrontProducts } from '~/models/storefront.server'
 

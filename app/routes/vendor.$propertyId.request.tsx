@@ -14,7 +14,7 @@ import { rememberLanguageHeader, vendorLanguage, vendorLocale, vendorT } from '~
 import { VendorI18nProvider, useVendorT } from '~/i18n/provider'
 import { NotFound } from '~/lib/errors'
 import { redirectWithToast } from '~/lib/toast.server'
-import { changeCart, countScanOncePerVisit, keepOffered, readCart, saveCart, type CartChange } from '~/lib/vendor-cart.server'
+import { changeCart, countScanOncePerVisit, keepOffered, readCart, saveCart, type CartChange } from '~/models/vendor-cart.server'
 import { VENDOR_MAX_QUANTITY } from '~/models/request-intake.server'
 import { inLanguage } from '~/models/product-translation.server'
 import { findStorefront, listStorefrontProducts, type Storefront } from '~/models/storefront.server'

@@ -2,11 +2,11 @@
 // it to survive every form post, and it costs the database nothing until the request is sent.
 // The same cookie carries the last request sent, for the success screen after the redirect; a second
 // cookie marks a visit, so a scan is counted once however many pages the vendor opens.
-import { signedCookie } from './cookies.server'
+import { signedCookie } from '~/lib/cookies.server'
 import { type Cookie } from '@remix-run/node'
 import { z } from 'zod'
-import { VENDOR_MAX_QUANTITY } from '~/models/request-intake.server'
-import { countScan } from '~/models/scan.server'
+import { VENDOR_MAX_QUANTITY } from './request-intake.server'
+import { countScan } from './scan.server'
 
 /** A cookie holds about 4 KB; this many lines stay well under it and above any property's shelf. */
 export const MAX_CART_LINES = 40
