@@ -6,7 +6,6 @@ import { Bell, Package, QrCode } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { timeAgo } from '~/lib/format'
 import type { NotificationView } from '~/models/notification.server'
-import type { loader as appLoader } from '~/routes/_app'
 import { cn } from './ui/cn'
 import { Spinner } from './ui/spinner'
 
@@ -33,7 +32,8 @@ function Count({ unread }: { unread: number }) {
 }
 
 export function NotificationBell() {
-  const data = useRouteLoaderData<typeof appLoader>('routes/_app')
+  // The manager layout's loader counts unread notifications for every page; the bell only reads that count.
+  const data = useRouteLoaderData('routes/_app') as { unreadCount?: number } | undefined
   const unread = data?.unreadCount ?? 0
   const label = unread ? `Notifications, ${unread} unread` : 'Notifications'
   const [hydrated, setHydrated] = useState(false)
