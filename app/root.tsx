@@ -87,7 +87,7 @@ export function ErrorBoundary() {
         <main className="mx-auto max-w-lg p-8 text-center">
           <h1 className="text-2xl font-semibold">Something went wrong</h1>
           <p className="mt-2 text-slate-600">
-            {isRouteErrorResponse(error) ? error.statusText || `Error ${error.status}` : 'Please try again in a moment.'}
+            {isRouteErrorResponse(error) ? refusalMessage(error.data) ?? (error.statusText || `Error ${error.status}`) : 'Please try again in a moment.'}
           </p>
           <a href="/" className="mt-6 inline-block text-brand-600 underline">
             Back to the dashboard
@@ -96,4 +96,10 @@ export function ErrorBoundary() {
       )}
     </Document>
   )
+}
+
+/** What a refusal said (`{ error }` from the server's limits and guards), when it said something. */
+function refusalMessage(data: unknown) {
+  if (typeof data === 'object' && data !== null && typeof (data as { error?: unknown }).error === 'string') return (data as { error: string }).error
+  return undefined
 }

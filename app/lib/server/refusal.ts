@@ -22,6 +22,13 @@ export function refusalPage(status: number, message: string) {
 
 export function refuse(req: Request, res: Response, status: number, message: string) {
   res.status(status)
+  // A Remix data request (a form submitted with JavaScript, a revalidation) hears it as a caught
+  // response, so the page shows the message in its error screen instead of reading it as data.
+  if (req.query._data !== undefined) {
+    res.set('X-Remix-Catch', 'yes')
+    res.json({ error: message })
+    return
+  }
   if (req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json') res.json({ error: message })
   else if (req.accepts('html')) res.type('html').send(refusalPage(status, message))
   else res.type('text/plain').send(message)

@@ -108,6 +108,15 @@ test('a wrong method names what the route takes; /api answers { error }', async 
   expect(put.status).toBe(405)
   expect(put.headers.get('allow')).toBe('GET, HEAD, POST')
 
+  // A person's browser gets a page that says so; the page's own JavaScript gets a caught { error }.
+  const page = await app.client().fetch('/vendor/anything/request', { method: 'PUT', headers: { Accept: 'text/html' } })
+  expect(page.headers.get('content-type')).toMatch(/text\/html/)
+  expect(await page.text()).toMatch(/<title>Method not allowed · Stockrun<\/title>[\s\S]*<h1>Method not allowed<\/h1>/)
+  const data = await app.client().fetch('/vendor/anything/request?_data=routes%2Fvendor.%24propertyId.request', { method: 'PUT' })
+  expect(data.status).toBe(405)
+  expect(data.headers.get('x-remix-catch')).toBe('yes')
+  expect(await data.json()).toEqual({ error: expect.stringContaining('not allowed') })
+
   const post = await app.client().fetch('/api/products/anything', { method: 'POST', json: {} })
   expect(post.status).toBe(405)
   expect(post.headers.get('allow')).toBe('GET, HEAD, PUT, PATCH, DELETE')
