@@ -9,7 +9,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { AwsClient } from 'aws4fetch'
 import { z } from 'zod'
-import { createStoredImage, findStoredImage } from '~/models/stored-image.server'
+import { db } from '~/lib/db.server'
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
 
@@ -64,14 +64,18 @@ const ownUrl = (file: string) => `/images/${file}`
 export async function saveImage(image: ImageToStore): Promise<string> {
   const config = storageConfig()
   if (config.STORAGE_DRIVER === 'database') {
-    const id = await createStoredImage({
-      organisationId: image.orgId,
-      contentType: image.contentType,
-      width: image.width,
-      height: image.height,
-      data: image.bytes,
+    const row = await db.storedImage.create({
+      data: {
+        organisationId: image.orgId,
+        contentType: image.contentType,
+        width: image.width,
+        height: image.height,
+        data: new Uint8Array(image.bytes),
+        byteSize: image.bytes.byteLength,
+      },
+      select: { id: true },
     })
-    return ownUrl(`${id}.jpg`)
+    return ownUrl(`${row.id}.jpg`)
   }
   const file = `${crypto.randomUUID()}.jpg`
   if (config.STORAGE_DRIVER === 'local') {
@@ -108,7 +112,9 @@ export async function readImage(file: string): Promise<StoredFile | null> {
     const found = await readS3(config, file)
     if (found) return found
   }
-  const row = await findStoredImage(match[1]!)
+  // The database driver's table is this service's own bucket: images are public by their random
+  // address, so it is read without an organisation scope, as a bucket would be.
+  const row = await db.storedImage.findUnique({ where: { id: match[1]! }, select: { contentType: true, byteSize: true, data: true } })
   return row ? { body: asBody(row.data), contentType: row.contentType, byteSize: row.byteSize } : null
 }
 
