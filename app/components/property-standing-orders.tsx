@@ -32,7 +32,7 @@ function rhythmText(order: StandingOrderLine) {
 function nextRunText(order: StandingOrderLine) {
   if (!order.nextRunAt) return ''
   const when = new Date(order.nextRunAt).toLocaleString('en-US', { timeZone: order.timezone, dateStyle: 'medium', timeStyle: 'short' })
-  return ` Next: ${when}.`
+  return `. Next: ${when}.`
 }
 
 export function PropertyStandingOrders({
