@@ -12,7 +12,7 @@ import { ProductCard, type ProductCardData } from '~/components/product-card'
 import { ProductTranslationsMissing } from '~/components/product-translations-missing'
 import { ProductFormDialog } from '~/components/product-form'
 import { ProductTranslationsDialog } from '~/components/product-translations-dialog'
-import { ButtonLink } from '~/components/ui/button'
+import { ButtonLink, buttonClasses } from '~/components/ui/button'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Invalid, TooLarge } from '~/lib/errors'
@@ -182,7 +182,21 @@ export default function ProductsPage() {
 
   return (
     <>
-      <PageHeader title="Products" description="Your product catalog: what vendors can request at your properties" action={newProduct('New Product')} />
+      <PageHeader
+        title="Products"
+        description="Your product catalog: what vendors can request at your properties"
+        action={
+          <>
+            <a href="/api/products?format=csv" download className={buttonClasses('secondary')}>
+              Export CSV
+            </a>
+            <ButtonLink to="/import" variant="secondary">
+              Import CSV
+            </ButtonLink>
+            {newProduct('New Product')}
+          </>
+        }
+      />
       <ProductTranslationsMissing products={untranslated} />
       {products.length === 0 ? (
         <EmptyState title="No Products Found" action={newProduct('Add Product')}>

@@ -14,7 +14,7 @@ import { PropertyProducts } from '~/components/property-products'
 import { ParLevels, ReorderSuggestions } from '~/components/property-stock'
 import { PropertyStandingOrders } from '~/components/property-standing-orders'
 import { QrModal } from '~/components/qr-modal'
-import { Button, ButtonLink } from '~/components/ui/button'
+import { Button, ButtonLink, buttonClasses } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -262,10 +262,18 @@ export default function LogisticsPage() {
         title="Logistics"
         description="Manage your property portfolio and QR codes from one place"
         action={
-          <ButtonLink to="?new">
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            New Property
-          </ButtonLink>
+          <>
+            <a href="/api/properties?format=csv" download className={buttonClasses('secondary')}>
+              Export CSV
+            </a>
+            <ButtonLink to="/import?kind=properties" variant="secondary">
+              Import CSV
+            </ButtonLink>
+            <ButtonLink to="?new">
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              New Property
+            </ButtonLink>
+          </>
         }
       />
       {showForm ? (
