@@ -48,6 +48,8 @@ export default defineConfig({
       SIGN_IN_LIMIT_PER_MINUTE: '1000',
       // Mocked e-mail lands here instead of the developer's outbox.
       OUTBOX_DIR: path.join(root, `tests/.tmp/outbox-${PORT}`),
+      // The integrations journey's webhook receiver listens on loopback, as a self-hoster's would.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },
 })

@@ -1,6 +1,6 @@
 // One catalog product on the Products page (spec §2.8).
 import { Link } from '@remix-run/react'
-import { Package, Pencil, Trash2 } from 'lucide-react'
+import { Languages, Package, Pencil, Trash2 } from 'lucide-react'
 import { formatDate } from '~/lib/format'
 import { Badge } from './ui/badge'
 import { buttonClasses } from './ui/button'
@@ -48,6 +48,15 @@ export function ProductCard({ product }: { product: ProductCardData }) {
               title="Edit"
             >
               <Pencil className="h-4 w-4" aria-hidden="true" />
+            </Link>
+            <Link
+              to={`?translate=${product.id}`}
+              preventScrollReset
+              className={buttonClasses('ghost', 'sm', 'px-2')}
+              aria-label={`Translate ${product.name}`}
+              title="Translations"
+            >
+              <Languages className="h-4 w-4" aria-hidden="true" />
             </Link>
             <Link
               to={`?delete=${product.id}`}

@@ -1,4 +1,5 @@
 // Which catalog products vendors will see untranslated, and in which languages (issue 15).
+import { Link } from '@remix-run/react'
 import { VENDOR_LANGUAGES } from '~/i18n/config'
 
 const languageName = (code: string) => VENDOR_LANGUAGES.find((l) => l.code === code)?.name ?? code
@@ -13,7 +14,10 @@ export function ProductTranslationsMissing({ products }: { products: Array<{ id:
       <ul className="mt-3 space-y-1">
         {products.map((p) => (
           <li key={p.id}>
-            <span className="font-medium">{p.name}</span>
+            <Link to={`?translate=${p.id}`} preventScrollReset className="font-medium underline hover:no-underline">
+              {p.name}
+              <span className="sr-only">: translate</span>
+            </Link>
             {`: ${p.missing.map(languageName).join(', ')}`}
           </li>
         ))}

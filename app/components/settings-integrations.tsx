@@ -1,15 +1,28 @@
-// Settings → Integrations: API keys, webhooks and their delivery log (owners and admins only).
+// Settings → Integrations: API keys, webhooks and their delivery log (owners and admins only). The two
+// create forms are conform + zod with the schemas the /api routes use, so a field's message reads the
+// same with or without JavaScript.
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { Button } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
+import { Field, FieldErrors } from '~/components/ui/field'
 import { API_SCOPES } from '~/lib/api-routes'
-import { WEBHOOK_EVENTS } from '~/lib/schemas/integrations'
+import { ApiKeyInput, WEBHOOK_EVENTS, WebhookInput } from '~/lib/schemas/integrations'
 
 type Key = { id: string; name: string; prefix: string; scopes: string[]; lastUsedAt: string | null }
 type Hook = { id: string; url: string; events: string[] }
 type Delivery = { id: string; type: string; url: string; status: string; attempts: number; lastStatusCode: number | null; lastError: string | null; createdAt: string }
 export type IntegrationsData = { keys: Key[]; webhooks: Hook[]; deliveries: Delivery[] }
-export type IntegrationsResult = { newKey?: { name: string; key: string }; newSecret?: { url: string; secret: string }; error?: string } | undefined
+export type IntegrationsResult =
+  | {
+      newKey?: { name: string; key: string }
+      newSecret?: { url: string; secret: string }
+      keyForm?: SubmissionResult<string[]>
+      webhookForm?: SubmissionResult<string[]>
+      error?: string
+    }
+  | undefined
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : 'Never')
 
@@ -49,20 +62,7 @@ export function SettingsIntegrations({ data, result }: { data: IntegrationsData;
               </li>
             ))}
           </ul>
-          <Form method="post" className="space-y-2">
-            <input type="hidden" name="intent" value="integrations-create-key" />
-            <label className="block text-sm font-medium text-slate-900" htmlFor="api-key-name">Key name</label>
-            <input id="api-key-name" name="name" required maxLength={100} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-900">Scopes</legend>
-              {API_SCOPES.map((scope) => (
-                <label key={scope} className="mr-4 inline-flex items-center gap-1 text-sm">
-                  <input type="checkbox" name="scopes" value={scope} /> {scope}
-                </label>
-              ))}
-            </fieldset>
-            <Button type="submit">Create API key</Button>
-          </Form>
+          <CreateKeyForm lastResult={result?.keyForm} />
         </section>
         <section aria-labelledby="webhooks-heading">
           <h3 id="webhooks-heading" className="font-semibold text-slate-900">Webhooks</h3>
@@ -81,20 +81,7 @@ export function SettingsIntegrations({ data, result }: { data: IntegrationsData;
               </li>
             ))}
           </ul>
-          <Form method="post" className="space-y-2">
-            <input type="hidden" name="intent" value="integrations-create-webhook" />
-            <label className="block text-sm font-medium text-slate-900" htmlFor="webhook-url">Webhook URL</label>
-            <input id="webhook-url" name="url" type="url" required className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-900">Events</legend>
-              {WEBHOOK_EVENTS.map((event) => (
-                <label key={event} className="mr-4 inline-flex items-center gap-1 text-sm">
-                  <input type="checkbox" name="events" value={event} /> {event}
-                </label>
-              ))}
-            </fieldset>
-            <Button type="submit">Add webhook</Button>
-          </Form>
+          <AddWebhookForm lastResult={result?.webhookForm} />
         </section>
         <section aria-labelledby="deliveries-heading">
           <h3 id="deliveries-heading" className="font-semibold text-slate-900">Recent deliveries</h3>
@@ -137,5 +124,58 @@ export function SettingsIntegrations({ data, result }: { data: IntegrationsData;
         </section>
       </CardBody>
     </Card>
+  )
+}
+
+/** Checkboxes sharing one name; their message is tied to the group. */
+function Choices({ legend, name, options, errors, errorId, chosen }: { legend: string; name: string; options: readonly string[]; errors?: string[]; errorId: string; chosen: string[] }) {
+  return (
+    <fieldset aria-describedby={errors?.length ? errorId : undefined}>
+      <legend className="text-sm font-medium text-slate-900">{legend}</legend>
+      {options.map((option) => (
+        <label key={option} className="mr-4 inline-flex items-center gap-1 text-sm">
+          <input type="checkbox" name={name} value={option} defaultChecked={chosen.includes(option)} /> {option}
+        </label>
+      ))}
+      <FieldErrors id={errorId} errors={errors} />
+    </fieldset>
+  )
+}
+
+const asList = (value: unknown) => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [])
+
+function CreateKeyForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: 'create-api-key',
+    lastResult,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ApiKeyInput }),
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-2">
+      <input type="hidden" name="intent" value="integrations-create-key" />
+      <Field id="api-key-name" label="Key name" name={fields.name.name} defaultValue={fields.name.initialValue as string | undefined} errors={fields.name.errors} maxLength={100} autoComplete="off" />
+      <Choices legend="Scopes" name={fields.scopes.name} options={API_SCOPES} errors={fields.scopes.errors} errorId="api-key-scopes-error" chosen={asList(fields.scopes.initialValue)} />
+      <Button type="submit">Create API key</Button>
+    </Form>
+  )
+}
+
+function AddWebhookForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: 'add-webhook',
+    lastResult,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: WebhookInput }),
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-2">
+      <input type="hidden" name="intent" value="integrations-create-webhook" />
+      <Field id="webhook-url" label="Webhook URL" name={fields.url.name} type="url" defaultValue={fields.url.initialValue as string | undefined} errors={fields.url.errors} autoComplete="off" />
+      <Choices legend="Events" name={fields.events.name} options={WEBHOOK_EVENTS} errors={fields.events.errors} errorId="webhook-events-error" chosen={asList(fields.events.initialValue)} />
+      <Button type="submit">Add webhook</Button>
+    </Form>
   )
 }

@@ -7,6 +7,8 @@ import { API_OPERATIONS, API_SCOPES, type ApiOperation } from './api-routes'
 export type OperationSchemas = {
   body?: z.ZodType
   query?: z.ZodType
+  /** What a successful call answers as JSON (app/lib/schemas/responses.ts). */
+  response?: z.ZodType
   multipart?: boolean
   success?: number
   csv?: boolean
@@ -17,9 +19,9 @@ export type OperationSchemas = {
   headers?: { name: string; description: string }[]
 }
 
-function jsonSchema(schema: z.ZodType) {
-  // The input side: what a client sends, before our transforms (trimming, defaults) apply.
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input') {
+  // For bodies the input side: what a client sends, before our transforms (trimming, defaults) apply.
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>
   return rest
 }
 
@@ -34,7 +36,7 @@ function operationObject(op: ApiOperation, schemas: OperationSchemas = {}) {
   }
   for (const header of schemas.headers ?? []) queryParams.push({ name: header.name, in: 'header', required: false, description: header.description, schema: { type: 'string' } })
   const success = schemas.success ?? (op.method === 'POST' ? 201 : op.method === 'DELETE' ? 204 : 200)
-  const content: Record<string, unknown> = { 'application/json': { schema: {} } }
+  const content: Record<string, unknown> = { 'application/json': { schema: schemas.response ? jsonSchema(schemas.response, 'output') : {} } }
   if (schemas.csv) content['text/csv'] = { schema: { type: 'string' } }
   if (schemas.eventStream) content['text/event-stream'] = { schema: { type: 'string' } }
   const responses: Record<string, unknown> = {

@@ -5,6 +5,7 @@ import { db } from '~/lib/db.server'
 import { API_SCOPES, type ApiScope } from '~/lib/api-routes'
 import { Forbidden, NotFound, TooManyRequests, Unauthorized } from '~/lib/errors'
 import { hashToken, newToken } from '~/lib/tokens.server'
+import { recordAudit } from './audit-log.server'
 import type { Manager } from './user.server'
 
 export const API_KEY_PREFIX = 'srk_'
@@ -50,6 +51,8 @@ export async function createApiKey(manager: Manager, input: { name: string; scop
       scopes: [...new Set(input.scopes)].join(','),
     },
   })
+  // Never the key itself: the log is readable by every admin, the key only by whoever made it.
+  await recordAudit({ orgId: manager.orgId, action: 'api_key.created', target: { type: 'api_key', id: created.id }, details: { name: created.name, prefix: created.prefix, scopes: scopesOf(created.scopes) } })
   return { ...view(created), key }
 }
 
@@ -70,6 +73,8 @@ export async function revokeApiKey(manager: Manager, id: string) {
   })
   if (count === 0) throw new NotFound('API key not found')
   lastUse.delete(id)
+  const revoked = await db.apiKey.findUniqueOrThrow({ where: { id }, select: { name: true, prefix: true } })
+  await recordAudit({ orgId: manager.orgId, action: 'api_key.revoked', target: { type: 'api_key', id }, details: revoked })
 }
 
 // ---- using a key ----

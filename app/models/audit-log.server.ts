@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'user.signed_out_everywhere',
   'api_key.created',
   'api_key.revoked',
+  'webhook.created',
+  'webhook.deleted',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

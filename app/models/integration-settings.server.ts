@@ -1,10 +1,10 @@
 // The Settings page's Integrations section: what it shows and what its form posts do (plain posts, so
 // they work without JavaScript). A new key or secret is answered in the page itself, never in a URL.
+import { parseWithZod } from '@conform-to/zod/v4'
 import { json } from '@remix-run/node'
-import { invalidFromZod } from '~/lib/http.server'
 import { ApiKeyInput, WebhookInput } from '~/lib/schemas/integrations'
 import { redirectWithToast } from '~/lib/toast.server'
-import { DomainError } from '~/lib/errors'
+import { DomainError, Invalid } from '~/lib/errors'
 import { canManageKeys, createApiKey, listApiKeys, revokeApiKey } from './api-key.server'
 import { listWebhookDeliveries, resendWebhookDelivery } from './webhook-delivery.server'
 import { createWebhook, deleteWebhook, listWebhooks } from './webhook.server'
@@ -19,19 +19,25 @@ export async function integrationsAction(manager: Manager, intent: string, form:
   try {
     switch (intent) {
       case 'integrations-create-key': {
-        const parsed = ApiKeyInput.safeParse({ name: form.get('name'), scopes: form.getAll('scopes') })
-        if (!parsed.success) throw invalidFromZod(parsed.error)
-        const created = await createApiKey(manager, parsed.data)
+        const submission = parseWithZod(form, { schema: ApiKeyInput })
+        if (submission.status !== 'success') return json({ integrations: { keyForm: submission.reply() } }, { status: 400 })
+        const created = await createApiKey(manager, submission.value)
         return json({ integrations: { newKey: { name: created.name, key: created.key } } })
       }
       case 'integrations-revoke-key':
         await revokeApiKey(manager, String(form.get('id')))
         return redirectWithToast('/settings', { title: 'API key revoked', description: 'Calls with it are refused from now on.' })
       case 'integrations-create-webhook': {
-        const parsed = WebhookInput.safeParse({ url: form.get('url'), events: form.getAll('events') })
-        if (!parsed.success) throw invalidFromZod(parsed.error)
-        const created = await createWebhook(manager, parsed.data)
-        return json({ integrations: { newSecret: { url: created.url, secret: created.secret } } })
+        const submission = parseWithZod(form, { schema: WebhookInput })
+        if (submission.status !== 'success') return json({ integrations: { webhookForm: submission.reply() } }, { status: 400 })
+        try {
+          const created = await createWebhook(manager, submission.value)
+          return json({ integrations: { newSecret: { url: created.url, secret: created.secret } } })
+        } catch (err) {
+          // A refused address (private, loopback) is the URL field's message.
+          if (err instanceof Invalid) return json({ integrations: { webhookForm: submission.reply({ fieldErrors: { url: [err.message] } }) } }, { status: 400 })
+          throw err
+        }
       }
       case 'integrations-delete-webhook':
         await deleteWebhook(manager, String(form.get('id')))

@@ -5,6 +5,7 @@ import type { Product } from '@prisma/client'
 import { VENDOR_LANGUAGE_CODES, type VendorLanguage } from '~/i18n/config'
 import { db } from '~/lib/db.server'
 import type { TranslationChanges } from '~/lib/schemas/translation'
+import { findProduct } from './product.server'
 
 export type TranslationText = { name: string; description: string | null }
 export type Translations = Partial<Record<VendorLanguage, TranslationText>>
@@ -64,4 +65,14 @@ export async function missingTranslations(orgId: string) {
       return { id: p.id, name: p.name, missing: LANGUAGES_TO_TRANSLATE.filter((l) => !have.has(l)) }
     })
     .filter((p) => p.missing.length > 0)
+}
+
+/** One of the organisation's products with its translations, for the translations dialog. */
+export async function productTranslations(orgId: string, productId: string) {
+  return withTranslations(await findProduct(orgId, productId))
+}
+
+/** The translations dialog's save: every language it sent, an empty one removed. */
+export async function saveProductTranslations(orgId: string, productId: string, changes: TranslationChanges) {
+  return withTranslations(await findProduct(orgId, productId), changes)
 }

@@ -63,6 +63,16 @@ export async function listStandingOrders(orgId: string, now = new Date()): Promi
   return orders.map((o) => present(o, now))
 }
 
+/** One property's standing orders, for its page; another organisation's property has none. */
+export async function listPropertyStandingOrders(orgId: string, propertyId: string, now = new Date()): Promise<StandingOrderView[]> {
+  const orders = await db.standingOrder.findMany({
+    where: { organisationId: orgId, propertyId },
+    include: { property: { select: { name: true } } },
+    orderBy: { createdAt: 'asc' },
+  })
+  return orders.map((o) => present(o, now))
+}
+
 export async function deleteStandingOrder(orgId: string, id: string): Promise<void> {
   const { count } = await db.standingOrder.deleteMany({ where: { id, organisationId: orgId } })
   if (count === 0) throw new NotFound('Standing order not found')

@@ -8,6 +8,7 @@ import { WEBHOOK_EVENTS, type WebhookEventType } from '~/lib/schemas/integration
 import { newToken } from '~/lib/tokens.server'
 import { refusedWebhookUrl } from '~/services/webhooks.server'
 import { canManageKeys } from './api-key.server'
+import { recordAudit } from './audit-log.server'
 import type { Manager } from './user.server'
 
 export type WebhookView = { id: string; url: string; events: WebhookEventType[]; createdAt: Date }
@@ -18,6 +19,12 @@ function eventsOf(stored: string) {
 
 function view(hook: { id: string; url: string; events: string; createdAt: Date }): WebhookView {
   return { id: hook.id, url: hook.url, events: eventsOf(hook.events), createdAt: hook.createdAt }
+}
+
+/** The address without credentials or query, which may carry a receiver's own token. */
+function urlForLog(url: string) {
+  const parsed = new URL(url)
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname}`
 }
 
 function requireIntegrationManager(manager: Manager) {
@@ -32,6 +39,7 @@ export async function createWebhook(manager: Manager, input: { url: string; even
   const hook = await db.webhookEndpoint.create({
     data: { organisationId: manager.orgId, url: input.url, events: [...new Set(input.events)].join(','), secret },
   })
+  await recordAudit({ orgId: manager.orgId, action: 'webhook.created', target: { type: 'webhook', id: hook.id }, details: { url: urlForLog(hook.url), events: eventsOf(hook.events) } })
   return { ...view(hook), secret }
 }
 
@@ -43,8 +51,10 @@ export async function listWebhooks(manager: Manager): Promise<WebhookView[]> {
 
 export async function deleteWebhook(manager: Manager, id: string) {
   requireIntegrationManager(manager)
+  const hook = await db.webhookEndpoint.findFirst({ where: { id, organisationId: manager.orgId }, select: { url: true } })
   const { count } = await db.webhookEndpoint.deleteMany({ where: { id, organisationId: manager.orgId } })
-  if (count === 0) throw new NotFound('Webhook not found')
+  if (count === 0 || !hook) throw new NotFound('Webhook not found')
+  await recordAudit({ orgId: manager.orgId, action: 'webhook.deleted', target: { type: 'webhook', id }, details: { url: urlForLog(hook.url) } })
 }
 
 /**

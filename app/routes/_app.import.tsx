@@ -3,7 +3,7 @@
 // in a hidden field, so "Apply" needs no second upload.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useActionData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
 import { Card, CardBody } from '~/components/ui/card'
@@ -18,7 +18,8 @@ export const meta: MetaFunction = () => [{ title: 'Import from CSV · Stockrun' 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireManager(request)
-  return null
+  // The properties page links here with ?kind=properties.
+  return { kind: (new URL(request.url).searchParams.get('kind') === 'properties' ? 'properties' : 'products') as Kind }
 }
 
 type Kind = 'products' | 'properties'
@@ -47,6 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ImportPage() {
   const data = useActionData<typeof action>()
+  const { kind } = useLoaderData<typeof loader>()
   const result = data && 'result' in data ? data.result : undefined
   return (
     <>
@@ -55,7 +57,7 @@ export default function ImportPage() {
         <CardBody className="space-y-4">
           <Form method="post" encType="multipart/form-data" className="space-y-3">
             <label className="block text-sm font-medium text-slate-900" htmlFor="import-kind">What the file holds</label>
-            <select id="import-kind" name="kind" defaultValue={data?.kind ?? 'products'} className="rounded-md border border-slate-300 px-3 py-2 text-sm">
+            <select id="import-kind" name="kind" defaultValue={data?.kind ?? kind} className="rounded-md border border-slate-300 px-3 py-2 text-sm">
               <option value="products">Products</option>
               <option value="properties">Properties</option>
             </select>

@@ -11,17 +11,19 @@ import { PageHeader } from '~/components/page-header'
 import { ProductCard, type ProductCardData } from '~/components/product-card'
 import { ProductTranslationsMissing } from '~/components/product-translations-missing'
 import { ProductFormDialog } from '~/components/product-form'
-import { ButtonLink } from '~/components/ui/button'
+import { ProductTranslationsDialog } from '~/components/product-translations-dialog'
+import { ButtonLink, buttonClasses } from '~/components/ui/button'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Invalid, TooLarge } from '~/lib/errors'
 import { withErrorToast } from '~/lib/form-errors.server'
 import { readMultipartForm } from '~/lib/multipart.server'
 import { ProductForm } from '~/lib/schemas/product'
+import { ProductTranslationsForm } from '~/lib/schemas/translation'
 import { redirectWithToast } from '~/lib/toast.server'
 import { usePolling } from '~/lib/use-polling'
 import { createProduct, deleteProduct, findProduct, listProducts, updateProduct, type Product } from '~/models/product.server'
-import { missingTranslations } from '~/models/product-translation.server'
+import { missingTranslations, productTranslations, saveProductTranslations } from '~/models/product-translation.server'
 import { requireManager } from '~/services/auth.server'
 import { MAX_UPLOAD_BYTES, storeUploadedImage } from '~/services/images.server'
 
@@ -61,12 +63,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const editing = edit.product
   const deleting = remove.product
+  const translate = opened('translate')
+  if (translate.asked && !translate.product) {
+    throw await redirectWithToast(LIST, { title: 'Product not found', description: 'It may have been deleted.', variant: 'error' })
+  }
+  const translating = translate.product ? await productTranslations(manager.orgId, translate.product.id) : null
   return json({
     products: products.map(forPage),
     categories: [...new Set(products.map((p) => p.category?.trim()).filter((c): c is string => Boolean(c)))].sort(),
     creating: params.has('new') && !editing,
     editing: editing ? forPage(editing) : null,
     deleting: deleting ? { id: deleting.id, name: deleting.name } : null,
+    translating: translating
+      ? { id: translating.id, name: translating.name, description: translating.description, translations: translating.translations }
+      : null,
     untranslated: await missingTranslations(manager.orgId),
   })
 }
@@ -75,6 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function failureTitle(url: URL) {
   if (url.searchParams.has('delete')) return 'Failed to delete product.'
   if (url.searchParams.has('edit')) return 'Failed to update product.'
+  if (url.searchParams.has('translate')) return 'Failed to save the translations.'
   return 'Failed to create product.'
 }
 
@@ -99,6 +110,14 @@ export async function action({ request }: ActionFunctionArgs) {
     return withErrorToast(LIST, 'Failed to delete product.', async () => {
       await deleteProduct(orgId, id)
       return redirectWithToast(LIST, { title: 'Product deleted successfully.' })
+    })
+  }
+  if (intent === 'translations') {
+    const submission = parseWithZod(formData, { schema: ProductTranslationsForm })
+    if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+    return withErrorToast(LIST, 'Failed to save the translations.', async () => {
+      const saved = await saveProductTranslations(orgId, id, submission.value.translations)
+      return redirectWithToast(LIST, { title: `Translations of ${saved.name} saved.` })
     })
   }
   if (intent !== 'create' && intent !== 'update') return json({ error: 'Unknown action' }, { status: 400 })
@@ -146,10 +165,10 @@ function groupByCategory(products: PageProduct[]) {
 }
 
 export default function ProductsPage() {
-  const { products, categories, creating, editing, deleting, untranslated } = useLoaderData<typeof loader>()
+  const { products, categories, creating, editing, deleting, translating, untranslated } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const lastResult = actionData && 'result' in actionData ? actionData.result : null
-  const dialogOpen = creating || editing !== null || deleting !== null
+  const dialogOpen = creating || editing !== null || deleting !== null || translating !== null
   // A refetch while a dialog is open would only disturb it.
   usePolling(REFETCH_MS, !dialogOpen)
   const groups = useMemo(() => groupByCategory(products), [products])
@@ -163,7 +182,21 @@ export default function ProductsPage() {
 
   return (
     <>
-      <PageHeader title="Products" description="Your product catalog: what vendors can request at your properties" action={newProduct('New Product')} />
+      <PageHeader
+        title="Products"
+        description="Your product catalog: what vendors can request at your properties"
+        action={
+          <>
+            <a href="/api/products?format=csv" download className={buttonClasses('secondary')}>
+              Export CSV
+            </a>
+            <ButtonLink to="/import" variant="secondary">
+              Import CSV
+            </ButtonLink>
+            {newProduct('New Product')}
+          </>
+        }
+      />
       <ProductTranslationsMissing products={untranslated} />
       {products.length === 0 ? (
         <EmptyState title="No Products Found" action={newProduct('Add Product')}>
@@ -191,6 +224,7 @@ export default function ProductsPage() {
       {creating || editing ? (
         <ProductFormDialog key={editing?.id ?? 'new'} product={editing} categories={categories} lastResult={lastResult} closeTo={LIST} />
       ) : null}
+      {translating ? <ProductTranslationsDialog key={translating.id} product={translating} lastResult={lastResult} closeTo={LIST} /> : null}
       {deleting ? (
         <ConfirmDialog
           title={`Delete ${deleting.name}?`}

@@ -12,8 +12,9 @@ import { PropertyCard } from '~/components/property-card'
 import { PropertyForm } from '~/components/property-form'
 import { PropertyProducts } from '~/components/property-products'
 import { ParLevels, ReorderSuggestions } from '~/components/property-stock'
+import { PropertyStandingOrders } from '~/components/property-standing-orders'
 import { QrModal } from '~/components/qr-modal'
-import { Button, ButtonLink } from '~/components/ui/button'
+import { Button, ButtonLink, buttonClasses } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -25,6 +26,7 @@ import { withErrorToast } from '~/lib/form-errors.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { AssignProductsForm, PropertyInput } from '~/lib/schemas/property'
 import { ParLevelForm, ReorderForm } from '~/lib/schemas/reorder'
+import { StandingOrderDeleteForm, StandingOrderForm } from '~/lib/schemas/standing-order'
 import { redirectWithToast } from '~/lib/toast.server'
 import { usePolling } from '~/lib/use-polling'
 import { listProducts } from '~/models/product.server'
@@ -42,6 +44,8 @@ import {
 } from '~/models/property.server'
 import { propertyReorderSuggestions, setParLevel } from '~/models/reorder.server'
 import { createRequest } from '~/models/request-intake.server'
+import { createStandingOrder, deleteStandingOrder, listPropertyStandingOrders } from '~/models/standing-order.server'
+import { organisationTimeZone } from '~/models/stats.server'
 import { qrSvg } from '~/services/qr.server'
 import { requireManager } from '~/services/auth.server'
 
@@ -57,7 +61,13 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 async function editorData(orgId: string, id: string, selectAll: boolean) {
   const property = await findProperty(orgId, id)
-  const [assigned, catalog, suggestions] = await Promise.all([listAssignedProducts(orgId, id), listProducts(orgId), propertyReorderSuggestions(orgId, id)])
+  const [assigned, catalog, suggestions, standingOrders, timeZone] = await Promise.all([
+    listAssignedProducts(orgId, id),
+    listProducts(orgId),
+    propertyReorderSuggestions(orgId, id),
+    listPropertyStandingOrders(orgId, id),
+    organisationTimeZone(orgId),
+  ])
   const assignedIds = new Set(assigned.map((p) => p.id))
   const brief = (p: { id: string; name: string; category: string | null }) => ({ id: p.id, name: p.name, category: p.category })
   return {
@@ -67,6 +77,8 @@ async function editorData(orgId: string, id: string, selectAll: boolean) {
     selectAll,
     stock: assigned.map((p) => ({ id: p.id, name: p.name, parLevel: p.parLevel })),
     suggestions,
+    standingOrders,
+    timeZone,
   }
 }
 
@@ -213,6 +225,24 @@ export async function action({ request }: ActionFunctionArgs) {
         return redirectWithToast(editHref, { title: `Request ${made.orderNumber} created.` })
       })
     }
+    case 'standing-order-create': {
+      const editHref = `/properties?edit=${encodeURIComponent(id)}`
+      const submission = parseWithZod(formData, { schema: StandingOrderForm })
+      if (submission.status !== 'success') return json({ standingOrder: submission.reply() }, { status: 400 })
+      return withErrorToast(editHref, 'Failed to add the standing order.', async () => {
+        await createStandingOrder(orgId, { ...submission.value, propertyId: id })
+        return redirectWithToast(editHref, { title: 'Standing order added.' })
+      })
+    }
+    case 'standing-order-delete': {
+      const editHref = `/properties?edit=${encodeURIComponent(id)}`
+      const submission = parseWithZod(formData, { schema: StandingOrderDeleteForm })
+      if (submission.status !== 'success') return redirectWithToast(editHref, { title: 'Failed to delete the standing order.', variant: 'error' })
+      return withErrorToast(editHref, 'Failed to delete the standing order.', async () => {
+        await deleteStandingOrder(orgId, submission.value.standingOrderId)
+        return redirectWithToast(editHref, { title: 'Standing order deleted.' })
+      })
+    }
     default:
       return json({ error: 'Unknown action' }, { status: 400 })
   }
@@ -232,10 +262,18 @@ export default function LogisticsPage() {
         title="Logistics"
         description="Manage your property portfolio and QR codes from one place"
         action={
-          <ButtonLink to="?new">
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            New Property
-          </ButtonLink>
+          <>
+            <a href="/api/properties?format=csv" download className={buttonClasses('secondary')}>
+              Export CSV
+            </a>
+            <ButtonLink to="/import?kind=properties" variant="secondary">
+              Import CSV
+            </ButtonLink>
+            <ButtonLink to="?new">
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              New Property
+            </ButtonLink>
+          </>
         }
       />
       {showForm ? (
@@ -257,6 +295,13 @@ export default function LogisticsPage() {
               />
               <ReorderSuggestions propertyId={data.editor.property.id} suggestions={data.editor.suggestions} />
               <ParLevels propertyId={data.editor.property.id} lines={data.editor.stock} />
+              <PropertyStandingOrders
+                propertyId={data.editor.property.id}
+                orders={data.editor.standingOrders}
+                products={data.editor.stock}
+                timeZone={data.editor.timeZone}
+                lastResult={actionData && 'standingOrder' in actionData ? actionData.standingOrder : null}
+              />
             </>
           ) : null}
         </PropertyForm>

@@ -42,4 +42,22 @@ describe('Settings → Integrations without JavaScript', () => {
     expect((await client.postForm('/settings', { intent: 'integrations-resend', id: delivery.id })).status).toBe(302)
     expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: 'pending', attempts: 9 })
   })
+
+  test('bad input shows each field’s message on the page and creates nothing', async () => {
+    const client = await app.signedIn('settings-bad@x.test')
+    const orgId = (await organisationOf('settings-bad@x.test')).id
+    const key = await client.fetch('/settings', { method: 'POST', body: new URLSearchParams([['intent', 'integrations-create-key'], ['name', ' ']]) })
+    expect(key.status).toBe(400)
+    const keyPage = await key.text()
+    expect(keyPage).toContain('Name the key')
+    expect(keyPage).toContain('Choose at least one scope')
+    const hook = await client.fetch('/settings', { method: 'POST', body: new URLSearchParams([['intent', 'integrations-create-webhook'], ['url', 'ftp://files.example'], ['events', 'invoice.sent']]) })
+    expect(hook.status).toBe(400)
+    const hookPage = await hook.text()
+    expect(hookPage).toContain('Enter a full http(s) URL')
+    // What was typed stays, so only the mistake needs fixing.
+    expect(hookPage).toMatch(/checked="" value="invoice\.sent"/)
+    expect(await db.apiKey.count({ where: { organisationId: orgId } })).toBe(0)
+    expect(await db.webhookEndpoint.count({ where: { organisationId: orgId } })).toBe(0)
+  })
 })

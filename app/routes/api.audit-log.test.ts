@@ -59,6 +59,35 @@ describe('the audit log', () => {
     expect(rotation).toMatchObject({ target: { type: 'runner', id: runner.id }, details: { name: 'Rita Runner' } })
   })
 
+  test('records API keys created and revoked, and webhooks added and deleted, never with the key or secret', async () => {
+    const { client, user } = await ownerOf('audit-integrations@x.test')
+    const key = await (await client.post('/api/api-keys', { name: 'Ledger sync', scopes: ['catalog:read'] })).json()
+    expect((await client.delete(`/api/api-keys/${key.id}`)).status).toBeLessThan(300)
+    const hookRes = await client.post('/api/webhooks', { url: 'https://93.184.215.14/hooks?token=abc', events: ['invoice.sent'] })
+    expect(hookRes.status, await hookRes.clone().text()).toBe(201)
+    const hook = await hookRes.json()
+    expect((await client.delete(`/api/webhooks/${hook.id}`)).status).toBeLessThan(300)
+
+    const logged = (await events(client)).filter((e) => /^(api_key|webhook)\./.test(e.action))
+    expect(logged.map((e) => e.action)).toEqual(['webhook.deleted', 'webhook.created', 'api_key.revoked', 'api_key.created'])
+    const actor = { type: 'user', id: user.id, name: expect.any(String) }
+    expect(logged[3]).toMatchObject({ actor, target: { type: 'api_key', id: key.id }, details: { name: 'Ledger sync', prefix: key.key.slice(0, 12), scopes: ['catalog:read'] } })
+    expect(logged[2]).toMatchObject({ actor, target: { type: 'api_key', id: key.id }, details: { name: 'Ledger sync' } })
+    expect(logged[1]).toMatchObject({ actor, target: { type: 'webhook', id: hook.id }, details: { url: 'https://93.184.215.14/hooks', events: ['invoice.sent'] } })
+    expect(logged[0]).toMatchObject({ target: { type: 'webhook', id: hook.id }, details: { url: 'https://93.184.215.14/hooks' } })
+    const all = JSON.stringify(logged)
+    expect(all).not.toContain(key.key)
+    expect(all).not.toContain(hook.secret)
+    expect(all).not.toContain('token=abc')
+    expect(await events(client, '?action=api_key')).toHaveLength(2)
+
+    // A refused revocation (another organisation's key) records nothing.
+    const stranger = await app.signedIn('audit-integrations-stranger@x.test')
+    const theirs = await (await stranger.post('/api/api-keys', { name: 'Theirs', scopes: ['catalog:read'] })).json()
+    expect((await client.delete(`/api/api-keys/${theirs.id}`)).status).toBe(404)
+    expect(await events(client, '?action=api_key')).toHaveLength(2)
+  })
+
   test('a runner acting through their token is named as the actor', async () => {
     const { client, orgId } = await ownerOf('audit-runner@x.test')
     const { runner, token } = await givenRunner(orgId, { name: 'Rob Runner' })

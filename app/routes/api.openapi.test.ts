@@ -1,6 +1,10 @@
 import fs from 'node:fs'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { organisationOf } from '../../tests/fixtures/people'
+import { givenStockedSite } from '../../tests/fixtures/requests'
+import { givenDelivery } from '../../tests/fixtures/stock'
 import { withTestServer } from '../../tests/support/server'
 
 const app = withTestServer()
@@ -54,5 +58,76 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
     expect(doc.paths['/api/members/{userId}'].patch.requestBody.content['application/json'].schema.properties.role.enum).toContain('admin')
     expect(doc.paths['/api/dispatch/assign/{id}'].patch.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key')
     expect(doc.paths['/api/events'].get.responses['200'].content).toHaveProperty('text/event-stream')
+  })
+})
+
+describe('the documented answers (issues 15 and 17)', () => {
+  type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>> }
+
+  /** The document's own JSON Schema for a successful answer, read back into a validator. */
+  function answerValidator(doc: Doc, method: string, path: string, status: number) {
+    const schema = doc.paths[path]?.[method.toLowerCase()]?.responses[status]?.content?.['application/json']?.schema
+    expect(schema, `${method} ${path} ${status}`).toBeDefined()
+    expect(Object.keys(schema!), `${method} ${path} describes its answer`).not.toEqual([])
+    return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0])
+  }
+
+  test('every stock-intelligence and integrations call answers what the document says, field for field', async () => {
+    const email = 'openapi-answers@x.test'
+    const client = await app.signedIn(email)
+    const org = await organisationOf(email)
+    const { property, products } = await givenStockedSite(org.id, ['Glass Cleaner', 'Mop Heads'])
+    await givenDelivery(org.id, { propertyId: property.id, products: [{ id: products[0]!.id, name: 'Glass Cleaner', quantity: 30 }], deliveredAt: new Date(Date.now() - 5 * 86_400_000) })
+    const doc = (await (await app.client().get('/api/openapi.json')).json()) as Doc
+
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+    const csv = (text: string) => {
+      const form = new FormData()
+      form.set('file', new Blob([text], { type: 'text/csv' }), 'file.csv')
+      return form
+    }
+    const calls: Array<[string, string, () => Promise<Response>, number]> = [
+      ['POST', '/api/products', () => client.post('/api/products', { name: 'Soap', translations: { uk: { name: 'Мило' } } }), 201],
+      ['GET', '/api/products', () => client.get('/api/products'), 200],
+      ['GET', '/api/products/{id}', () => client.get(`/api/products/${products[0]!.id}`), 200],
+      ['PUT', '/api/products/{id}', () => client.put(`/api/products/${products[0]!.id}`, { name: 'Glass Cleaner', translations: { es: { name: 'Limpiacristales', description: 'Spray' } } }), 200],
+      ['PATCH', '/api/products/{id}', () => client.patch(`/api/products/${products[0]!.id}`, { price: '$3.50' }), 200],
+      ['PUT', '/api/properties/{id}/products/{productId}', () => client.put(`/api/properties/${property.id}/products/${products[1]!.id}`, { parLevel: 5 }), 200],
+      ['GET', '/api/properties/{id}/products', () => client.get(`/api/properties/${property.id}/products`), 200],
+      ['GET', '/api/properties/{id}/reorder-suggestions', () => client.get(`/api/properties/${property.id}/reorder-suggestions`), 200],
+      [
+        'POST',
+        '/api/standing-orders',
+        () => client.post('/api/standing-orders', { propertyId: property.id, vendorName: 'Linen', items: [{ productId: products[0]!.id, quantity: 2 }], every: 'month', dayOfMonth: 31, time: '08:00', timezone: 'Europe/Kyiv' }),
+        201,
+      ],
+      ['GET', '/api/standing-orders', () => client.get('/api/standing-orders'), 200],
+      ['GET', '/api/reports/consumption', () => client.get(`/api/reports/consumption?from=${day(-30)}&to=${day(1)}`), 200],
+      ['POST', '/api/api-keys', () => client.post('/api/api-keys', { name: 'Ledger', scopes: ['catalog:read', 'invoices:read'] }), 201],
+      ['GET', '/api/api-keys', () => client.get('/api/api-keys'), 200],
+      ['POST', '/api/webhooks', () => client.post('/api/webhooks', { url: 'https://93.184.215.14/hooks', events: ['request.created', 'invoice.sent'] }), 201],
+      ['GET', '/api/webhooks', () => client.get('/api/webhooks'), 200],
+      ['POST', '/api/products/import', () => client.fetch('/api/products/import?dryRun=true', { method: 'POST', body: csv('name,category\nTowels,Linens\n,Nameless\n') }), 200],
+      ['POST', '/api/properties/import', () => client.fetch('/api/properties/import?dryRun=true', { method: 'POST', body: csv('name,address\nElm Court,1 Elm St\n') }), 200],
+      ['GET', '/api/audit-log', () => client.get('/api/audit-log'), 200],
+    ]
+    for (const [method, path, call, status] of calls) {
+      const res = await call()
+      const body = await res.json()
+      expect(res.status, `${method} ${path}: ${JSON.stringify(body)}`).toBe(status)
+      const checked = answerValidator(doc, method, path, status).safeParse(body)
+      expect(checked.success ? [] : checked.error.issues, `${method} ${path}`).toEqual([])
+      // Not vacuous: the answers hold rows.
+      if (Array.isArray(body)) expect(body.length, `${method} ${path}`).toBeGreaterThan(0)
+    }
+  })
+
+  test('a field the document does not describe fails the check', async () => {
+    const doc = (await (await app.client().get('/api/openapi.json')).json()) as Doc
+    const validator = answerValidator(doc, 'POST', '/api/api-keys', 201)
+    const answer = { id: 'k1', name: 'Ledger', key: 'srk_x', scopes: ['catalog:read'] }
+    expect(validator.safeParse(answer).success).toBe(true)
+    expect(validator.safeParse({ ...answer, keyHash: 'leaked' }).success).toBe(false)
+    expect(validator.safeParse({ ...answer, scopes: ['everything'] }).success).toBe(false)
   })
 })

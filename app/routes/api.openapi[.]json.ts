@@ -13,6 +13,8 @@ import { ParLevelInput } from '~/lib/schemas/reorder'
 import { ReportQuery } from '~/lib/schemas/report'
 import { PreferencesInput, SystemSettingsInput } from '~/lib/schemas/settings'
 import { StandingOrderInput } from '~/lib/schemas/standing-order'
+import * as answer from '~/lib/schemas/responses'
+import { z } from 'zod'
 import { OrganisationSettingsInput } from '~/models/organisation-settings.server'
 import { requestInputSchema } from '~/models/request-intake.server'
 import { ListQuery as InvoiceListQuery } from './api.invoices'
@@ -27,14 +29,17 @@ const SCHEMAS: Record<string, OperationSchemas> = {
   'POST /api/requests': { body: requestInputSchema('manager') },
   'PATCH /api/requests/{id}': { body: RequestStatusBody },
   'GET /api/requests/{id}/pdf': { pdf: true },
-  'GET /api/products': { csv: true },
-  'POST /api/products': { body: ProductInput },
-  'POST /api/products/import': { query: ImportQuery, multipart: true, success: 200 },
-  'PUT /api/products/{id}': { body: ProductInput },
-  'PATCH /api/products/{id}': { body: ProductPatch },
+  'GET /api/products': { csv: true, response: z.array(answer.ProductAnswer) },
+  'POST /api/products': { body: ProductInput, response: answer.ProductCreatedAnswer },
+  'POST /api/products/import': { query: ImportQuery, multipart: true, success: 200, response: answer.ImportAnswer },
+  'GET /api/products/{id}': { response: answer.ProductWithTranslationsAnswer },
+  'PUT /api/products/{id}': { body: ProductInput, response: answer.ProductWithTranslationsAnswer },
+  'PATCH /api/products/{id}': { body: ProductPatch, response: answer.ProductWithTranslationsAnswer },
   'GET /api/properties': { csv: true },
   'POST /api/properties': { body: PropertyInput },
-  'POST /api/properties/import': { query: ImportQuery, multipart: true, success: 200 },
+  'POST /api/properties/import': { query: ImportQuery, multipart: true, success: 200, response: answer.ImportAnswer },
+  'GET /api/properties/{id}/products': { response: z.array(answer.AssignedProductAnswer) },
+  'GET /api/properties/{id}/reorder-suggestions': { response: z.array(answer.ReorderSuggestionAnswer) },
   'PUT /api/properties/{id}': { body: PropertyUpdate },
   'PATCH /api/properties/{id}': { body: PropertyUpdate },
   'POST /api/properties/{id}/products': { body: AssignProductInput },
@@ -43,11 +48,11 @@ const SCHEMAS: Record<string, OperationSchemas> = {
     body: StatusInput,
     headers: [{ name: 'Idempotency-Key', description: 'Send the same key again to repeat a change safely: a retry answers the assignment as it is, without changing it twice (8 to 100 letters, digits, - or _).' }],
   },
-  'PUT /api/properties/{id}/products/{productId}': { body: ParLevelInput },
-  'GET /api/standing-orders': {},
-  'POST /api/standing-orders': { body: StandingOrderInput },
-  'GET /api/reports/consumption': { query: ReportQuery, csv: true },
-  'GET /api/audit-log': { query: AuditQuery, csv: true },
+  'PUT /api/properties/{id}/products/{productId}': { body: ParLevelInput, response: answer.ParLevelAnswer },
+  'GET /api/standing-orders': { response: z.array(answer.StandingOrderAnswer) },
+  'POST /api/standing-orders': { body: StandingOrderInput, response: answer.StandingOrderAnswer },
+  'GET /api/reports/consumption': { query: ReportQuery, csv: true, response: answer.ConsumptionReportAnswer },
+  'GET /api/audit-log': { query: AuditQuery, csv: true, response: z.array(answer.AuditEventAnswer) },
   'PATCH /api/members/{userId}': { body: RoleInput },
   'PUT /api/organisation/settings': { body: OrganisationSettingsInput },
   'PATCH /api/organisation/settings': { body: OrganisationSettingsInput },
@@ -64,8 +69,10 @@ const SCHEMAS: Record<string, OperationSchemas> = {
   'PUT /api/settings': { body: PreferencesInput },
   'PATCH /api/settings': { body: PreferencesInput },
   'PUT /api/admin/system-settings': { body: SystemSettingsInput },
-  'POST /api/api-keys': { body: ApiKeyInput },
-  'POST /api/webhooks': { body: WebhookInput },
+  'GET /api/api-keys': { response: z.array(answer.ApiKeyAnswer) },
+  'POST /api/api-keys': { body: ApiKeyInput, response: answer.ApiKeyCreatedAnswer },
+  'GET /api/webhooks': { response: z.array(answer.WebhookAnswer) },
+  'POST /api/webhooks': { body: WebhookInput, response: answer.WebhookCreatedAnswer },
   'POST /api/vendor/requests': { body: VendorRequestBody },
 }
 

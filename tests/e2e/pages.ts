@@ -22,6 +22,9 @@ async function buildWorld(browser: Browser): Promise<World> {
     const property = await post(api, '/api/properties', { name: 'Harbor View Apartments', address: '12 Pier Road, Boston, MA 02110', isActive: true, qrCodeActive: true })
     const product = await post(api, '/api/products', { name: 'Hand Soap Refill', category: 'Guest Amenities', description: 'Unscented, 56 oz', price: '$7.99' })
     await post(api, `/api/properties/${property.id}/products`, { productId: product.id })
+    // The property page then shows a par level, its reorder suggestion and a standing order.
+    expect((await api.put(`/api/properties/${property.id}/products/${product.id}`, { data: { parLevel: 12 } })).ok()).toBe(true)
+    await post(api, '/api/standing-orders', { propertyId: property.id, vendorName: 'Ortega Services', items: [{ productId: product.id, quantity: 6 }], every: 'week', weekday: 1, time: '07:30', timezone: 'America/New_York' })
     const pending = await post(api, '/api/requests', { propertyId: property.id, vendorName: 'Ortega Services', requestedProducts: [{ productId: product.id, quantity: 2 }] })
     const assigned = await post(api, '/api/requests', { propertyId: property.id, vendorName: 'Bay Cleaning', requestedProducts: [{ productId: product.id, quantity: 1 }] })
     const runner = await post(api, '/api/runners', { name: 'Rita Runner', phone: '+15550123' })

@@ -95,6 +95,7 @@ function bodyOfAIds() {
     invoiceId: A.invoice.id,
     assignmentId: A.one.assignment.id,
     notificationId: A.notification.id,
+    standingOrderId: A.standingOrder.id,
     status: 'completed',
     name: 'Taken over',
   }

@@ -65,6 +65,7 @@ export const PAGES: PageEntry[] = [
     views: [
       view('list', () => '/properties'),
       view('new property', () => '/properties?new'),
+      // With a par level, a reorder suggestion and a standing order (the world sets them up).
       view('edit property', (w) => `/properties?edit=${w.propertyId}`),
       view('QR code', (w) => `/properties?qr=${w.propertyId}`, { dialog: /^QR Code - / }),
       view('delete property', (w) => `/properties?delete=${w.propertyId}`, { dialog: 'Delete Property' }),
@@ -78,6 +79,7 @@ export const PAGES: PageEntry[] = [
       view('new product', () => '/products?new', { dialog: 'Add Product' }),
       view('edit product', (w) => `/products?edit=${w.productId}`, { dialog: 'Edit Product' }),
       view('delete product', (w) => `/products?delete=${w.productId}`, { dialog: /^Delete .*\?$/ }),
+      view('translate product', (w) => `/products?translate=${w.productId}`, { dialog: /^Translations of / }),
     ],
   },
   {

@@ -25,3 +25,22 @@ export const ProductTranslations = z
   .transform((value) => value as Partial<Record<VendorLanguage, z.output<typeof ProductTranslationText> | null>>)
 
 export type TranslationChanges = z.output<typeof ProductTranslations>
+
+const formText = (max: number) => z.string({ error: 'Must be text' }).trim().max(max, `Must be at most ${max} characters`).optional()
+
+/** One language in the products page's translations dialog: an empty name removes the translation. */
+const TranslationFormEntry = z
+  .object({ name: formText(200), description: formText(2000) })
+  .optional()
+  .superRefine((entry, ctx) => {
+    if (!entry?.name && entry?.description) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Translated name is required with a description' })
+  })
+  .transform((entry) => (entry?.name ? { name: entry.name, description: entry.description || null } : null))
+
+/** The translations dialog: every language the catalog is translated into, each sent (empty = none). */
+export const ProductTranslationsForm = z.object({
+  translations: z
+    .object(Object.fromEntries(VENDOR_LANGUAGE_CODES.filter((l) => l !== 'en').map((l) => [l, TranslationFormEntry])) as Record<Exclude<VendorLanguage, 'en'>, typeof TranslationFormEntry>)
+    .optional()
+    .transform((t) => (t ?? {}) as Partial<Record<VendorLanguage, { name: string; description: string | null } | null>>),
+})
