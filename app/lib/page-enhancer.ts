@@ -181,9 +181,12 @@ function enhancePage(wireProof: typeof wireProofCapture) {
       if (!(err instanceof TypeError && label && queueRegion())) return HTMLFormElement.prototype.submit.call(form)
       submitter?.removeAttribute('aria-disabled')
       void waiting('readwrite', (s) => s.put({ id: `${Date.now()}-${key}`, key, url: form.action, label, at: Date.now(), entries: Array.from(body) })).then(() => {
-        form.hidden = true
+        // Not `hidden`: a display utility on the element would win over it.
+        form.style.display = 'none'
         const dialog = form.closest('[role=dialog]')
         if (dialog) {
+          // Closed here (no signal to load the page without it), and its opener hidden with the form.
+          document.querySelectorAll<HTMLAnchorElement>('a[href]').forEach((a) => a.href === location.href && (a.style.display = 'none'))
           ;(dialog.parentElement?.parentElement ?? dialog).remove()
           history.replaceState(null, '', location.pathname)
         }

@@ -81,6 +81,7 @@ test('without signal, the status change and the proof wait on the phone and are 
   await expect(waiting(page)).toContainText('1 waiting to send')
   await expect(waiting(page)).toContainText(`Delivery proof (order ${delivery.orderNumber})`)
   await expect(dialog).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Submit Delivery Proof' })).toBeHidden()
 
   await page.getByRole('button', { name: 'Mark as Delivered' }).click()
   await expect(waiting(page)).toContainText('2 waiting to send')
