@@ -10,17 +10,25 @@ type FetchEventLike = Event & { request: Request; respondWith(r: Promise<Respons
 type WorkerScopeLike = {
   addEventListener(type: string, listener: (e: FetchEventLike) => void): void
   skipWaiting(): Promise<void>
-  clients: { claim(): Promise<void> }
+  clients: { claim(): Promise<void>; matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<Array<{ url: string }>> }
   registration: { scope: string }
 }
 
 export function offlineWorker(worker: WorkerScopeLike) {
   const PAGES = 'runner-pages-v1'
   worker.addEventListener('install', () => void worker.skipWaiting())
-  worker.addEventListener('activate', (e) => e.waitUntil(worker.clients.claim()))
+  // The page that installed the worker loaded before it: keep a copy of it now, not only from the next visit.
+  const keepOpenPages = async () => {
+    const pages = (await worker.clients.matchAll({ type: 'window', includeUncontrolled: true })).filter((c) => c.url.startsWith(worker.registration.scope))
+    const kept = await caches.open(PAGES)
+    await Promise.all(pages.map((c) => kept.add(c.url).catch(() => {})))
+  }
+  worker.addEventListener('activate', (e) => e.waitUntil(worker.clients.claim().then(keepOpenPages)))
   worker.addEventListener('fetch', (e) => {
     const request = e.request
-    if (request.method !== 'GET' || request.mode !== 'navigate' || !request.url.startsWith(worker.registration.scope)) return
+    // Page loads, and the enhancer's own fetches of a page (a dialog is a page: ?dialog=proof); nothing else.
+    const page = request.mode === 'navigate' || (request.headers.get('accept') ?? '').startsWith('text/html')
+    if (request.method !== 'GET' || !page || !request.url.startsWith(worker.registration.scope)) return
     e.respondWith(
       fetch(request).then(
         (res) => {

@@ -89,14 +89,18 @@ describe('pages for slow phones', () => {
       registration: { scope: 'https://stockrun.test/runner/' },
     }
     new Function('self', 'fetch', source)(worker, () => new Promise(() => {}))
-    const answers = (url: string, init: { method?: string; mode: string }) => {
+    const answers = (url: string, init: { method?: string; mode: string; accept?: string }) => {
       let answered = false
-      listeners.fetch!({ request: { url, method: init.method ?? 'GET', mode: init.mode }, respondWith: () => (answered = true), waitUntil: () => {} })
+      const request = { url, method: init.method ?? 'GET', mode: init.mode, headers: new Headers(init.accept ? { Accept: init.accept } : {}) }
+      listeners.fetch!({ request, respondWith: () => (answered = true), waitUntil: () => {} })
       return answered
     }
     expect(answers('https://stockrun.test/runner/r1/token', { mode: 'navigate' })).toBe(true)
     expect(answers('https://stockrun.test/runner/r1/token', { method: 'POST', mode: 'navigate' })).toBe(false)
+    expect(answers('https://stockrun.test/runner/r1/token?dialog=proof', { mode: 'cors', accept: 'text/html' })).toBe(true)
     expect(answers('https://stockrun.test/runner/r1/token', { mode: 'cors' })).toBe(false)
+    expect(answers('https://stockrun.test/runner/r1/token', { mode: 'cors', accept: 'application/json' })).toBe(false)
+    expect(answers('https://stockrun.test/runner/r1/token', { method: 'POST', mode: 'cors', accept: 'text/html' })).toBe(false)
     expect(answers('https://stockrun.test/requests', { mode: 'navigate' })).toBe(false)
     expect(answers('https://stockrun.test/api/dispatch/assignments', { mode: 'navigate' })).toBe(false)
     expect(PAGE_ENHANCER).toContain('/offline-worker.js')

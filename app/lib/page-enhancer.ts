@@ -323,6 +323,8 @@ function enhancePage(wireProof: typeof wireProofCapture) {
       window.addEventListener('online', () => void sendWaiting())
       setInterval(() => void sendWaiting(), 20_000)
       void showQueue([]).then(sendWaiting, () => {})
+      // Once the page has settled, fetch its dialogs (the proof form) so the worker has them for a dead zone.
+      setTimeout(() => document.querySelectorAll<HTMLAnchorElement>('a[href*="dialog="]').forEach((a) => samePage(a.href) && void fetch(a.href, { headers: { Accept: 'text/html' } }).catch(() => {})), 3000)
     }
     const page = document.querySelector<HTMLElement>('[data-enhance]')
     const dialog = document.querySelector<HTMLElement>('[role=dialog][aria-modal=true]')

@@ -70,11 +70,18 @@ test('without signal, the status change and the proof wait on the phone and are 
   const delivery = await givenDeliveryInTransit(browser)
   const context = await browser.newContext({ viewport: PHONE })
   const page = await context.newPage()
-  await page.goto(`${delivery.deliveryPath}?dialog=proof`)
-  const dialog = page.getByRole('dialog', { name: 'Submit Delivery Proof' })
-  await expect(dialog).toBeVisible()
+  await page.goto(delivery.deliveryPath)
+  // The worker is in place and has kept this page and its proof dialog for later.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    const kept = async () => Boolean((await caches.match(location.href)) && (await caches.match(`${location.href}?dialog=proof`)))
+    for (let i = 0; i < 100 && !(await kept()); i++) await new Promise((r) => setTimeout(r, 100))
+  })
 
   await context.setOffline(true)
+  await page.getByRole('link', { name: 'Submit Delivery Proof' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Submit Delivery Proof' })
+  await expect(dialog).toBeVisible()
   await dialog.getByLabel('Delivery Photo').setInputFiles(await photo())
   await dialog.getByLabel('Notes (Optional)').fill('Behind the blue door')
   await dialog.getByRole('button', { name: 'Submit Proof' }).click()
@@ -89,6 +96,11 @@ test('without signal, the status change and the proof wait on the phone and are 
   expect(recorded(delivery.assignmentId)).toMatchObject({ status: 'in_transit', proofs: 0, deliveredChanges: 0 })
   await expectAccessible(page)
   await page.screenshot({ path: info.outputPath('delivery-waiting.png'), fullPage: true })
+
+  // Reopened without signal: the worker's copy of the page, with what is still waiting.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: `Order ${delivery.orderNumber}` })).toBeVisible()
+  await expect(waiting(page)).toContainText('2 waiting to send')
 
   await context.setOffline(false)
   await expect(waiting(page)).toContainText('Sent')
