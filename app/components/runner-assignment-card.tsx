@@ -55,7 +55,7 @@ export function RunnerAssignmentCard({ assignment, action }: { assignment: Seria
         {a.notes ? <p className="whitespace-pre-wrap rounded-md bg-slate-50 p-2 text-sm text-slate-700">{a.notes}</p> : null}
 
         {a.status === 'assigned' ? (
-          <Form method="post" action={action}>
+          <Form method="post" action={action} data-queue-label={`Start delivery (order ${a.request.orderNumber})`}>
             <input type="hidden" name="intent" value="start" />
             <input type="hidden" name="assignmentId" value={a.id} />
             <Button type="submit" className="h-11 w-full">
@@ -65,7 +65,7 @@ export function RunnerAssignmentCard({ assignment, action }: { assignment: Seria
         ) : null}
 
         {open ? (
-          <Form method="post" action={action} className="flex items-end gap-2">
+          <Form method="post" action={action} className="flex items-end gap-2" data-queue-label={`Status change (order ${a.request.orderNumber})`}>
             <input type="hidden" name="intent" value="status" />
             <input type="hidden" name="assignmentId" value={a.id} />
             <div className="min-w-0 flex-1">
@@ -92,7 +92,7 @@ export function RunnerAssignmentCard({ assignment, action }: { assignment: Seria
         ) : null}
         {a.status === 'in_transit' ? (
           // Its own form posts straight to delivered: no JavaScript needed to show the code field.
-          <Form method="post" action={action} className="space-y-2 rounded-md border border-slate-200 p-3">
+          <Form method="post" action={action} className="space-y-2 rounded-md border border-slate-200 p-3" data-queue-label={`Mark as delivered (order ${a.request.orderNumber})`}>
             <input type="hidden" name="intent" value="status" />
             <input type="hidden" name="assignmentId" value={a.id} />
             <input type="hidden" name="status" value="delivered" />
@@ -105,7 +105,13 @@ export function RunnerAssignmentCard({ assignment, action }: { assignment: Seria
 
         {a.proof ? <DeliveryProofBox proof={a.proof} /> : null}
         {proofAllowed ? (
-          <Form method="post" action={action} encType="multipart/form-data" className="space-y-3 rounded-md border border-slate-200 p-3">
+          <Form
+            method="post"
+            action={action}
+            encType="multipart/form-data"
+            className="space-y-3 rounded-md border border-slate-200 p-3"
+            data-queue-label={`Delivery proof (order ${a.request.orderNumber})`}
+          >
             <h4 className="text-sm font-semibold text-slate-900">Submit Delivery Proof</h4>
             <input type="hidden" name="intent" value="proof" />
             <input type="hidden" name="assignmentId" value={a.id} />

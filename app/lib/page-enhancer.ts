@@ -7,7 +7,11 @@
 // - toasts close from their button; F8 jumps to them;
 // - the language a vendor picks is remembered in the browser; a scan is reported once per page load;
 //   pages that ask for it (tracking) refresh themselves;
-// - the delivery proof's signature pad and capture time/place (wireProofCapture) come alive.
+// - the delivery proof's signature pad and capture time/place (wireProofCapture) come alive;
+// - on runners' pages, a post made without signal waits on the phone (IndexedDB) with the key made
+//   when the button was pressed, is listed in the [data-offline-queue] region, and is sent when the
+//   connection returns; a service worker keeps the last copy of the page for reopening it offline
+//   (decision 047).
 // The function below is sent as its source text, so it must not use anything from outside itself.
 
 /**
@@ -140,16 +144,16 @@ function enhancePage(wireProof: typeof wireProofCapture) {
     back?.focus({ preventScroll: true })
   }
 
-  async function go(url: string, init: RequestInit, push: boolean, fallback: () => void) {
+  async function go(url: string, init: RequestInit, push: boolean, fallback: (err: unknown) => void) {
     if (busy) return
     busy = true
     document.body.setAttribute('aria-busy', 'true')
     try {
-      const res = await fetch(url, { ...init, credentials: 'same-origin', headers: { Accept: 'text/html' } })
+      const res = await fetch(url, { ...init, credentials: 'same-origin', headers: { ...init.headers, Accept: 'text/html' } })
       if (!(res.headers.get('content-type') ?? '').includes('text/html')) throw new Error('not a page')
       swap(await res.text(), res.url, push)
-    } catch {
-      fallback()
+    } catch (err) {
+      fallback(err)
     } finally {
       busy = false
       document.body.removeAttribute('aria-busy')
@@ -169,8 +173,92 @@ function enhancePage(wireProof: typeof wireProofCapture) {
     const body = new FormData(form)
     if (submitter?.name) body.append(submitter.name, submitter.value)
     submitter?.setAttribute('aria-disabled', 'true')
-    void go(form.action, { method: 'POST', body }, true, () => HTMLFormElement.prototype.submit.call(form))
+    // One key per press, kept with the queued copy: however often it is sent, it happens once.
+    const key = crypto.randomUUID?.() ?? Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
+    const label = form.dataset.queueLabel
+    void go(form.action, { method: 'POST', body, headers: { 'Idempotency-Key': key } }, true, (err) => {
+      // No signal (fetch itself failed): keep it on the phone rather than lose the photo to an error page.
+      if (!(err instanceof TypeError && label && queueRegion())) return HTMLFormElement.prototype.submit.call(form)
+      submitter?.removeAttribute('aria-disabled')
+      void waiting('readwrite', (s) => s.put({ id: `${Date.now()}-${key}`, key, url: form.action, label, at: Date.now(), entries: Array.from(body) })).then(() => {
+        // Not `hidden`: a display utility on the element would win over it.
+        form.style.display = 'none'
+        const dialog = form.closest('[role=dialog]')
+        if (dialog) {
+          // Closed here (no signal to load the page without it), and its opener hidden with the form.
+          document.querySelectorAll<HTMLAnchorElement>('a[href]').forEach((a) => a.href === location.href && (a.style.display = 'none'))
+          ;(dialog.parentElement?.parentElement ?? dialog).remove()
+          history.replaceState(null, '', location.pathname)
+        }
+        void showQueue([])
+      }, () => HTMLFormElement.prototype.submit.call(form))
+    })
   })
+
+  type Waiting = { id: string; key: string; url: string; label: string; at: number; entries: [string, FormDataEntryValue][] }
+  const queueRegion = () => document.querySelector<HTMLElement>('[data-offline-queue]')
+  let sending = false
+
+  function waiting<T>(mode: IDBTransactionMode, ask: (s: IDBObjectStore) => IDBRequest<T>) {
+    return new Promise<T>((resolve, reject) => {
+      const open = indexedDB.open('stockrun-offline', 1)
+      open.onupgradeneeded = () => open.result.createObjectStore('waiting', { keyPath: 'id' })
+      open.onerror = () => reject(open.error)
+      open.onsuccess = () => {
+        const tx = open.result.transaction('waiting', mode)
+        const req = ask(tx.objectStore('waiting'))
+        tx.oncomplete = () => {
+          open.result.close()
+          resolve(req.result)
+        }
+        tx.onerror = tx.onabort = () => reject(tx.error)
+      }
+    })
+  }
+
+  async function showQueue(sent: string[]) {
+    const region = queueRegion()
+    if (!region) return
+    const items = await waiting<Waiting[]>('readonly', (s) => s.getAll())
+    const line = (tag: string, text: string) => {
+      const el = document.createElement(tag)
+      el.textContent = text
+      return el
+    }
+    const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    region.toggleAttribute('data-sent', !items.length && sent.length > 0)
+    if (items.length) {
+      const list = document.createElement('ul')
+      list.className = 'mt-1 list-disc pl-5'
+      items.forEach((w) => list.append(line('li', `${w.label}, saved ${time(w.at)}`)))
+      region.replaceChildren(line('strong', `${items.length} waiting to send`), line('p', 'No connection: kept on this phone and sent when the signal returns.'), list)
+    } else region.replaceChildren(...(sent.length ? [line('strong', 'Sent'), line('p', sent.join('; '))] : []))
+  }
+
+  async function sendWaiting() {
+    if (sending || !navigator.onLine || !queueRegion()) return
+    sending = true
+    const sent: string[] = []
+    let last: Response | null = null
+    try {
+      for (const w of await waiting<Waiting[]>('readonly', (s) => s.getAll())) {
+        const body = new FormData()
+        w.entries.forEach(([name, value]) => body.append(name, value))
+        const res = await fetch(w.url, { method: 'POST', body, credentials: 'same-origin', headers: { 'Idempotency-Key': w.key, Accept: 'text/html' } })
+        if (res.status >= 500) break
+        await waiting('readwrite', (s) => s.delete(w.id))
+        sent.push(w.label)
+        last = res
+      }
+    } catch {
+      // Still no signal: the rest waits for the next try.
+    } finally {
+      sending = false
+    }
+    // The answer to the last one carries its toast; another page's answer is not swapped into this one.
+    if (last && !busy && new URL(last.url).pathname === location.pathname) swap(await last.text(), location.href, false)
+    await showQueue(sent)
+  }
 
   document.addEventListener('click', (e) => {
     const link = (e.target as Element).closest?.('a[href]') as HTMLAnchorElement | null
@@ -230,6 +318,14 @@ function enhancePage(wireProof: typeof wireProofCapture) {
 
   function start() {
     wireProof(document)
+    if (queueRegion()) {
+      navigator.serviceWorker?.register('/offline-worker.js', { scope: `/${location.pathname.split('/')[1]}/` }).catch(() => {})
+      window.addEventListener('online', () => void sendWaiting())
+      setInterval(() => void sendWaiting(), 20_000)
+      void showQueue([]).then(sendWaiting, () => {})
+      // Once the page has settled, fetch its dialogs (the proof form) so the worker has them for a dead zone.
+      setTimeout(() => document.querySelectorAll<HTMLAnchorElement>('a[href*="dialog="]').forEach((a) => samePage(a.href) && void fetch(a.href, { headers: { Accept: 'text/html' } }).catch(() => {})), 3000)
+    }
     const page = document.querySelector<HTMLElement>('[data-enhance]')
     const dialog = document.querySelector<HTMLElement>('[role=dialog][aria-modal=true]')
     if (dialog) openDialog(dialog)
@@ -261,5 +357,5 @@ function enhancePage(wireProof: typeof wireProofCapture) {
   start()
 }
 
-/** The script as the page sends it. */
-export const PAGE_ENHANCER = `(${enhancePage.toString()})(${wireProofCapture.toString()})`
+/** The script as the page sends it: whole-line comments are for us, not for the phone's data plan. */
+export const PAGE_ENHANCER = `(${enhancePage.toString()})(${wireProofCapture.toString()})`.replace(/^\s*\/\/.*\n/gm, '')

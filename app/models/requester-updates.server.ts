@@ -90,6 +90,8 @@ export async function tellRequesters(requestId: string, stage: RequesterStage, o
           subject: `${listener.request.orderNumber} ${STAGE_TEXT[stage]}`,
           text: `${what}\n\nTo stop these messages: ${stop}\n`,
           html: `<p>${escapeHtml(what)}</p><p><a href="${escapeHtml(stop)}">Stop these messages</a></p>`,
+          // Mail clients show their own "unsubscribe" and POST it here in one click (RFC 8058): no page, no GET that writes.
+          headers: { 'List-Unsubscribe': `<${stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         })
       }
     } catch (err) {

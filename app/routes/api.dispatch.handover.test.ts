@@ -137,6 +137,21 @@ describe('marking delivered with the setting on', () => {
     expect(right.status).toBe(302)
     expect((await db.runnerAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).status).toBe('delivered')
   })
+
+  // The shareable delivery link's page has the same plain form (no JavaScript): the code travels with it.
+  test('the delivery link page’s plain form takes the code too, and says when it is wrong', async () => {
+    const { manager, assignment, code } = await deliveryOnItsWay('handover-link-form@x.test', { requireCode: true })
+    const { shareableUrl } = await (await manager.post(`/api/dispatch/assign/${assignment.id}/link`)).json()
+    const page = new URL(shareableUrl).pathname
+    const client = app.client()
+    expect(await (await client.get(page)).text()).toContain('name="handoverCode"')
+    const form = (handoverCode: string) => client.postForm(page, { intent: 'status', status: 'delivered', handoverCode })
+    expect((await form(wrongCode(code))).status).toBe(302)
+    expect(await (await client.get(page)).text()).toContain('That handover code is not right.')
+    expect((await db.runnerAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).status).toBe('in_transit')
+    expect((await form(code)).status).toBe(302)
+    expect((await db.runnerAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).status).toBe('delivered')
+  })
 })
 
 describe('marking delivered with the setting off', () => {

@@ -9,6 +9,7 @@ import { DeliveryProofBox } from '~/components/delivery-proof-box'
 import { DeliveryProofFields } from '~/components/delivery-proof-fields'
 import { DeliveryStatusBadge } from '~/components/delivery-status-badge'
 import { HandoverCodeField } from '~/components/handover-code-field'
+import { OfflineQueueStatus } from '~/components/offline-queue-status'
 import { Button, buttonClasses } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
 import { Dialog } from '~/components/ui/dialog'
@@ -20,6 +21,7 @@ import { StatusInput } from '~/lib/schemas/dispatch'
 import { redirectWithToast } from '~/lib/toast.server'
 import { changeAssignmentStatus, deliveryOrder, openAssignment } from '~/models/assignment.server'
 import { submitProofWithPhoto } from '~/models/delivery-proof.server'
+import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -61,15 +63,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const access = await openAssignment(params.assignmentId!, params.token)
     const form = await readMultipartForm(request)
     intent = String(form.get('intent') ?? '')
+    // The phone's offline queue sends each press with its own key: a resend is answered, never run twice.
+    const once = (kind: 'status' | 'proof', run: () => Promise<unknown>) =>
+      onceByKey(idempotencyKeyOf(request), { assignmentId: access.assignment.id, kind }, run, async () => null)
     if (intent === 'proof') {
-      await submitProofWithPhoto(access, form)
+      await once('proof', () => submitProofWithPhoto(access, form))
       return redirectWithToast(here, {
         title: 'Proof Submitted',
         description: 'Delivery proof has been submitted successfully.',
       })
     }
     const { status, handoverCode } = parseWith(StatusInput, { status: form.get('status'), handoverCode: form.get('handoverCode') })
-    await changeAssignmentStatus(access, status, { handoverCode, origin: publicOrigin(request) })
+    await once('status', () => changeAssignmentStatus(access, status, { handoverCode, origin: publicOrigin(request) }))
     return redirectWithToast(here, {
       title: 'Status Updated',
       description: status === 'delivered' ? 'Marked as delivered.' : 'Marked as in transit.',
@@ -113,12 +118,13 @@ export default function DeliveryOrderPage() {
       </header>
       {/* Room below the last card: without JavaScript a toast stays over the bottom of the screen. */}
       <main className="mx-auto max-w-3xl space-y-4 px-4 pb-40 pt-6">
+        <OfflineQueueStatus />
         <DeliveryOrderCards order={order} />
         <Card>
           <CardHeader title="Actions" />
           <CardBody className="space-y-3">
             {next ? (
-              <Form method="post" action={pathname}>
+              <Form method="post" action={pathname} data-queue-label={`${next.label} (order ${order.request.orderNumber})`}>
                 <input type="hidden" name="intent" value="status" />
                 <input type="hidden" name="status" value={next.status} />
                 {next.status === 'delivered' ? <HandoverCodeField id="delivery-handover-code" /> : null}
@@ -140,7 +146,13 @@ export default function DeliveryOrderPage() {
 
       {canProve && params.get('dialog') === 'proof' ? (
         <Dialog title="Submit Delivery Proof" description="Provide proof of delivery for this assignment" closeTo={pathname}>
-          <Form method="post" action={pathname} encType="multipart/form-data" className="space-y-4">
+          <Form
+            method="post"
+            action={pathname}
+            encType="multipart/form-data"
+            className="space-y-4"
+            data-queue-label={`Delivery proof (order ${order.request.orderNumber})`}
+          >
             <input type="hidden" name="intent" value="proof" />
             <DeliveryProofFields idPrefix="delivery-proof" />
             <div className="flex justify-end gap-2">

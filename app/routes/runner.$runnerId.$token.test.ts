@@ -95,6 +95,37 @@ describe('the runner portal', () => {
     expect(done).toContain('Delivery Proof Submitted')
   })
 
+  // Issue 16 item 4: the phone's offline queue sends a press again when its answer was lost; the key
+  // made at the press makes the second one an answer, not a second proof or a second change.
+  test('a proof and a delivery sent twice with their Idempotency-Key happen once, and both answers say done', async () => {
+    const orgId = await orgFor('portal-queue@x.test')
+    const { runner, runnerToken, assignment } = await givenAssignment(orgId, 'in_transit')
+    const path = `/runner/${runner.id}/${runnerToken}`
+    // Each send its own browser, so one answer's toast cannot stand in for the other's.
+    const send = async (key: string, body: () => Promise<FormData>) => {
+      const client = app.client()
+      const res = await client.fetch(path, { method: 'POST', body: await body(), headers: { 'Idempotency-Key': key } })
+      expect(res.status).toBe(302)
+      return (await client.get(path)).text()
+    }
+    const proof = () => proofForm({ intent: 'proof', assignmentId: assignment.id, notes: 'Queued at the door' })
+    const answers = await Promise.all([send('proof-key-0001', proof), send('proof-key-0001', proof)])
+    for (const html of answers) {
+      expect(html).toContain('Proof Submitted')
+      expect(html).not.toContain('Submission Failed')
+    }
+    expect(await db.deliveryProof.count({ where: { assignmentId: assignment.id } })).toBe(1)
+    expect(await db.notification.count({ where: { assignmentId: assignment.id, message: { contains: 'submitted proof' } } })).toBe(1)
+
+    const delivered = async () => proofForm({ intent: 'status', assignmentId: assignment.id, status: 'delivered' }, false)
+    for (let i = 0; i < 2; i++) expect(await send('status-key-0001', delivered)).toContain('Status Updated')
+    expect(await db.auditEvent.count({ where: { targetId: assignment.id, action: 'assignment.status_changed' } })).toBe(1)
+
+    // A key that is not one is refused, visibly, and nothing else happens.
+    const html = await send('bad key!', delivered)
+    expect(html).toContain('Idempotency-Key must be 8 to 100 letters')
+  })
+
   test('a refused action comes back as an error toast and changes nothing', async () => {
     const orgId = await orgFor('portal-refused@x.test')
     const { runner, runnerToken, assignment } = await givenAssignment(orgId, 'assigned')

@@ -4,6 +4,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
 import { DeliveryAccessDenied } from '~/components/delivery-access-denied'
+import { OfflineQueueStatus } from '~/components/offline-queue-status'
 import { RunnerAssignmentCard } from '~/components/runner-assignment-card'
 import { EmptyState } from '~/components/ui/empty-state'
 import { DomainError, Unauthorized } from '~/lib/errors'
@@ -14,6 +15,7 @@ import { StatusInput } from '~/lib/schemas/dispatch'
 import { redirectWithToast } from '~/lib/toast.server'
 import { changeAssignmentStatus, openAssignment, runnerAssignments, startDelivery } from '~/models/assignment.server'
 import { submitProofWithPhoto } from '~/models/delivery-proof.server'
+import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 import { authenticateRunner } from '~/models/runner.server'
 import { assignmentStatusLabel } from '~/components/delivery-status-badge'
 
@@ -53,8 +55,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const form = await readMultipartForm(request)
     intent = String(form.get('intent') ?? '')
     const access = await openAssignment(String(form.get('assignmentId') ?? ''), params.token)
+    // The phone's offline queue sends each press with its own key: a resend is answered, never run twice.
+    const once = (kind: 'status' | 'proof', run: () => Promise<unknown>) =>
+      onceByKey(idempotencyKeyOf(request), { assignmentId: access.assignment.id, kind }, run, async () => null)
     if (intent === 'start') {
-      await startDelivery(access, publicOrigin(request))
+      await once('status', () => startDelivery(access, publicOrigin(request)))
       return redirectWithToast(here, {
         title: 'Delivery Started',
         description: 'The address is now shown.',
@@ -62,14 +67,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     if (intent === 'status') {
       const { status, handoverCode } = parseWith(StatusInput, { status: form.get('status'), handoverCode: form.get('handoverCode') })
-      await changeAssignmentStatus(access, status, { handoverCode, origin: publicOrigin(request) })
+      await once('status', () => changeAssignmentStatus(access, status, { handoverCode, origin: publicOrigin(request) }))
       return redirectWithToast(here, {
         title: 'Status Updated',
         description: `Delivery marked as ${assignmentStatusLabel(status)}.`,
       })
     }
     if (intent === 'proof') {
-      await submitProofWithPhoto(access, form)
+      await once('proof', () => submitProofWithPhoto(access, form))
       return redirectWithToast(here, {
         title: 'Proof Submitted',
         description: 'Delivery proof has been submitted successfully.',
@@ -106,6 +111,7 @@ export default function RunnerPortal() {
       </header>
       {/* Room below the last card: without JavaScript a toast stays over the bottom of the screen. */}
       <main className="mx-auto grid max-w-5xl gap-6 px-4 pb-40 pt-6 md:grid-cols-2">
+        <OfflineQueueStatus className="md:col-span-2" />
         <section aria-labelledby="active-heading" className="space-y-4">
           <h2 id="active-heading" className="text-lg font-semibold text-slate-900">
             Active Assignments ({data.active.length})

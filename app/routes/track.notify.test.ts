@@ -45,6 +45,15 @@ async function vendorRequest(ownerEmail: string) {
 
 const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address))
 const textsTo = (phone: string) => sentMessages.filter((m) => m.to === phone)
+/** A message's own header lines (folded lines unfolded), by lower-case name. */
+const headersOf = (raw: string) =>
+  Object.fromEntries(
+    raw
+      .slice(0, raw.search(/\r?\n\r?\n/))
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .split(/\r?\n/)
+      .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  ) as Record<string, string | undefined>
 const bodyOf = (raw: string) => mimeParts(raw).map((p) => p.body).join('\n') || raw
 
 describe('the requester hears back', () => {
@@ -99,5 +108,53 @@ describe('the requester hears back', () => {
     expect((await manager.post('/api/dispatch/assign', { requestId: id, runnerId: runner.id })).status).toBe(201)
     expect(mailsTo('quiet@vendor.test')).toHaveLength(0)
     expect((await app.client().get('/track/stop/not-a-real-token')).status).toBe(404)
+  })
+
+  // RFC 8058: the mail client's own "Unsubscribe" button posts `List-Unsubscribe=One-Click` to the
+  // stop link, from the provider's servers (no cookie, maybe another Origin). One click, no page.
+  test('every e-mail carries one-click List-Unsubscribe headers, and posting them stops the messages', async () => {
+    const { manager, org, id, trackPath } = await vendorRequest('hear-back-one-click@x.test')
+    await app.client().postForm(trackPath, { email: 'oneclick@vendor.test' })
+    const { runner, token } = await givenRunner(org.id)
+    const assignment = await (await manager.post('/api/dispatch/assign', { requestId: id, runnerId: runner.id })).json()
+
+    const [mail] = mailsTo('oneclick@vendor.test')
+    expect(mail).toBeDefined()
+    const headers = headersOf(mail!.raw)
+    expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
+    const stopUrl = /^<(https?:\/\/[^>]+\/track\/stop\/[A-Za-z0-9_-]+)>$/.exec(headers['list-unsubscribe'] ?? '')?.[1]
+    expect(stopUrl, headers['list-unsubscribe']).toBeDefined()
+    expect(bodyOf(mail!.raw)).toContain(new URL(stopUrl!).pathname)
+
+    // The stop page itself, for people who click the link in the body: one form, one button.
+    const page = await (await app.client().get(new URL(stopUrl!).pathname)).text()
+    expect(page.match(/<form\b/g)).toHaveLength(1)
+    expect(page.match(/<button\b/g)).toHaveLength(1)
+    expect(page).toMatch(/<form method="post"[^>]*>.*<button[^>]*type="submit"[^>]*>Stop messages<\/button>/s)
+
+    const oneClick = await fetch(`${app.url}${new URL(stopUrl!).pathname}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://mail.example.net' },
+      body: 'List-Unsubscribe=One-Click',
+    })
+    expect(oneClick.status).toBe(200)
+    expect(await db.requesterSubscription.findFirstOrThrow({ where: { requestId: id } })).toMatchObject({ stoppedAt: expect.any(Date) })
+    // Posted again (a provider retrying): still fine, still stopped.
+    expect((await fetch(`${app.url}${new URL(stopUrl!).pathname}`, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }) })).status).toBe(200)
+
+    const patch = (status: string) =>
+      app.client().fetch(`/api/dispatch/assign/${assignment.id}`, { method: 'PATCH', json: { status }, headers: { 'X-Runner-Token': token } })
+    expect((await patch('in_transit')).status).toBe(200)
+    expect((await patch('delivered')).status).toBe(200)
+    expect(mailsTo('oneclick@vendor.test')).toHaveLength(1)
+  })
+
+  test('other writes from another site are still refused', async () => {
+    const res = await fetch(`${app.url}/track/not-a-token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://mail.example.net' },
+      body: 'email=a%40b.test',
+    })
+    expect(res.status).toBe(403)
   })
 })

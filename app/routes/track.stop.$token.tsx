@@ -1,5 +1,7 @@
 // The stop link in every message to a vendor. Opening it only asks (a GET never writes: it may be
 // answered by a LiteFS replica, and mail scanners open links); the one button stops the messages.
+// E-mails also carry List-Unsubscribe + List-Unsubscribe-Post (RFC 8058), so a mail client's own
+// "Unsubscribe" posts `List-Unsubscribe=One-Click` here directly: the same POST as the button's.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { Button } from '~/components/ui/button'
@@ -59,7 +61,9 @@ function StopBody({ orderNumber, stopped }: { orderNumber: string | null; stoppe
           ) : (
             <Form method="post" className="mt-3 space-y-3">
               <p className="text-sm text-slate-700">{t('track.stop.confirm', { orderNumber })}</p>
-              <Button type="submit">{t('track.stop.button')}</Button>
+              <Button type="submit" name="List-Unsubscribe" value="One-Click" className="h-11 w-full sm:w-auto">
+                {t('track.stop.button')}
+              </Button>
             </Form>
           )}
         </section>

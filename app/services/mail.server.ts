@@ -38,6 +38,8 @@ export type Mail = {
   subject: string
   text: string
   html: string
+  /** Extra header lines, e.g. List-Unsubscribe (RFC 2369/8058) on messages a recipient can stop. */
+  headers?: Record<string, string>
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>
 }
 

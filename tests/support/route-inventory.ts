@@ -130,6 +130,7 @@ export const ROUTE_INVENTORY: Record<string, RouteEntry> = {
   'internal.scans.ts': { kind: 'resource', callers: ['internal'], methods: P },
   'login.tsx': { kind: 'page', callers: ['anonymous'], methods: R },
   'logout.ts': { kind: 'resource', callers: ['anonymous'], methods: RP },
+  'offline-worker[.]js.ts': { kind: 'resource', callers: ['anonymous'], methods: R },
   'qr-codes.sheet[.pdf].ts': { kind: 'resource', callers: ['manager'], methods: R },
   'qr.$propertyId[.png].ts': { kind: 'resource', callers: ['manager'], methods: R },
   'runner.$runnerId.$token.tsx': { kind: 'page', callers: ['runner-token'], methods: RP, intents: ['start', 'status', 'proof'] },
