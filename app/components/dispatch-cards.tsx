@@ -1,7 +1,7 @@
 // The three cards of the Dispatch page (spec §2.10): Pending Orders, Active Runners and Current Assignments.
 import { Form, Link } from '@remix-run/react'
 import type { SerializeFrom } from '@remix-run/node'
-import type { AssignmentView, dispatchQueue } from '~/models/assignment.server'
+import type { CurrentAssignmentLine, dispatchQueue } from '~/models/assignment.server'
 import type { RunnerView } from '~/models/runner.server'
 import { formatDateTime } from '~/lib/format'
 import { DeliveryStatusBadge } from './delivery-status-badge'
@@ -78,7 +78,7 @@ export function ActiveRunnersCard({ runners }: { runners: SerializeFrom<RunnerVi
   )
 }
 
-export function CurrentAssignmentsCard({ assignments }: { assignments: SerializeFrom<AssignmentView>[] }) {
+export function CurrentAssignmentsCard({ assignments }: { assignments: SerializeFrom<CurrentAssignmentLine>[] }) {
   return (
     <Card aria-labelledby="assignments-heading">
       <CardHeader title={<span id="assignments-heading">Current Assignments</span>} description={`${assignments.length} under way`} />

@@ -41,10 +41,16 @@ function codeDigest(secret: string, requestId: string, code: string) {
   return crypto.createHmac('sha256', secret).update(`handover:${requestId}:${code}`, 'utf8').digest('hex')
 }
 
+/** The code to show the vendor and the row that lets a runner check it (written with the request). */
+export function handoverCodeRow(requestId: string, trackingToken: string) {
+  const code = handoverCodeFor(trackingToken)
+  return { code, row: { requestId, codeHash: codeDigest(env().sessionSecrets[0]!, requestId, code) } }
+}
+
 /** Part of the transaction that creates the request; returns the code to show the vendor once. */
 export async function giveHandoverCode(tx: Prisma.TransactionClient, requestId: string, trackingToken: string) {
-  const code = handoverCodeFor(trackingToken)
-  await tx.handoverCode.create({ data: { requestId, codeHash: codeDigest(env().sessionSecrets[0]!, requestId, code) } })
+  const { code, row } = handoverCodeRow(requestId, trackingToken)
+  await tx.handoverCode.create({ data: row })
   return code
 }
 

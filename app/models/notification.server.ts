@@ -114,10 +114,15 @@ export async function deleteNotification(orgId: string, userId: string, id: stri
  * Texts every manager of the organisation who turned SMS notifications on and gave a number.
  * Sent after the request is stored and never fails it: a text is a courtesy, the list is the record.
  */
-export async function textManagersWhoAskedForSms(orgId: string, message: string) {
+export async function textManagersWhoAskedForSms(orgId: string, message: string | string[]) {
   const managers = await db.userSettings.findMany({
     where: { smsNotifications: true, smsPhone: { not: null }, user: { memberships: { some: { organisationId: orgId } } } },
     select: { smsPhone: true },
   })
-  return Promise.all(managers.map((m) => sendSms(m.smsPhone!, message).catch(() => 'failed' as const)))
+  // Several messages (requests written together) go out in their order, each to every manager at once.
+  const outcomes = []
+  for (const text of typeof message === 'string' ? [message] : message) {
+    outcomes.push(...(await Promise.all(managers.map((m) => sendSms(m.smsPhone!, text).catch(() => 'failed' as const)))))
+  }
+  return outcomes
 }

@@ -78,6 +78,15 @@ describe('suggestions from the database', () => {
     expect(await propertiesRunningOut(org.id, NOW)).toEqual([{ id: property.id, name: property.name, products: 2 }])
   })
 
+  test('the dashboard’s answer, reused between visits, changes as soon as a manager sets a par level', async () => {
+    const org = await db.organisation.create({ data: { name: 'Dashboard Org' } })
+    const { property, products } = await givenStockedSite(org.id, ['Paper Towels'])
+    expect(await propertiesRunningOut(org.id)).toEqual([])
+    expect(await propertiesRunningOut(org.id)).toEqual([])
+    await db.propertyProduct.updateMany({ where: { propertyId: property.id, productId: products[0]!.id }, data: { parLevel: 6 } })
+    expect(await propertiesRunningOut(org.id)).toEqual([{ id: property.id, name: property.name, products: 1 }])
+  })
+
   test('another organisation’s property is not found', async () => {
     const a = await db.organisation.create({ data: { name: 'A' } })
     const b = await db.organisation.create({ data: { name: 'B' } })

@@ -3,6 +3,7 @@
 // for a property or a whole organisation, grouped in SQL, then the formula below per product.
 import { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
+import { dataVersion } from '~/lib/db-version.server'
 import { NotFound } from '~/lib/errors'
 import { dbTime } from './request.server'
 
@@ -134,8 +135,34 @@ export async function propertyReorderSuggestions(orgId: string, propertyId: stri
   return (await suggestions(orgId, now, property.id)).map(({ propertyId: _p, ...s }) => s)
 }
 
-/** The dashboard: which properties will likely run out of something this week, most products first. */
-export async function propertiesRunningOut(orgId: string, now = new Date()) {
+export type RunningOut = Array<{ id: string; name: string; products: number }>
+
+/** How long the dashboard may reuse the answer while nothing is written: the formula counts in days. */
+export const RUNNING_OUT_REUSE_MS = 60_000
+const runningOut = new Map<string, { version: number; until: number; value: Promise<RunningOut> }>()
+
+/**
+ * The dashboard: which properties will likely run out of something this week, most products first.
+ * Without `now` (the dashboard), the answer is reused until any write commits (dataVersion, which
+ * replicas see too) or for at most a minute: it reads 90 days of deliveries, and every manager's
+ * dashboard asks again on each visit (decision 044).
+ */
+export function propertiesRunningOut(orgId: string, now?: Date): Promise<RunningOut> {
+  if (now) return computeRunningOut(orgId, now)
+  const version = dataVersion()
+  const kept = runningOut.get(orgId)
+  if (kept && kept.version === version && kept.until > Date.now()) return kept.value
+  const value = computeRunningOut(orgId, new Date())
+  if (runningOut.size >= 1000) runningOut.clear()
+  // The version read before the query: a write committed meanwhile makes the next visit ask again.
+  runningOut.set(orgId, { version, until: Date.now() + RUNNING_OUT_REUSE_MS, value })
+  value.catch(() => {
+    if (runningOut.get(orgId)?.value === value) runningOut.delete(orgId)
+  })
+  return value
+}
+
+async function computeRunningOut(orgId: string, now: Date): Promise<RunningOut> {
   const byProperty = new Map<string, number>()
   for (const s of await suggestions(orgId, now)) byProperty.set(s.propertyId, (byProperty.get(s.propertyId) ?? 0) + 1)
   if (byProperty.size === 0) return []

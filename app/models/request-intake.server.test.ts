@@ -61,6 +61,34 @@ describe('a vendor request', () => {
     const other = await createRequest(b.organisation.id, input(b), { source: 'vendor' })
     expect([first.request.orderNumber, second.request.orderNumber, other.request.orderNumber]).toEqual(['ORD-000001', 'ORD-000002', 'ORD-000001'])
   })
+
+  test('sent at the same moment as many others, each is stored whole with its own number, and one bad cart refuses only itself', async () => {
+    const a = await givenStorefront()
+    const b = await givenStorefront()
+    const input = (s: typeof a, i: number): RequestInput => ({ propertyId: s.property.id, vendorName: `V${i}`, requestedProducts: [{ productId: s.products[i % 2]!.id, quantity: 1 }] })
+    const outcomes = await Promise.allSettled([
+      ...Array.from({ length: 30 }, (_, i) => createRequest(a.organisation.id, input(a, i), { source: 'vendor' })),
+      // Another organisation's product in the cart, and another organisation's property.
+      createRequest(a.organisation.id, { ...input(a, 0), requestedProducts: [{ productId: b.products[0]!.id, quantity: 1 }] }, { source: 'vendor' }),
+      createRequest(a.organisation.id, input(b, 0), { source: 'vendor' }),
+      createRequest(b.organisation.id, input(b, 0), { source: 'vendor' }),
+    ])
+    const made = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []))
+    const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []))
+    expect(refused.map((e) => e.constructor)).toEqual([Invalid, NotFound])
+    const ofA = made.filter((m) => m.request.organisationId === a.organisation.id).map((m) => m.request.orderNumber)
+    expect(ofA.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `ORD-${String(i + 1).padStart(6, '0')}`))
+    expect(made.filter((m) => m.request.organisationId === b.organisation.id).map((m) => m.request.orderNumber)).toEqual(['ORD-000001'])
+    for (const { request, trackingToken, handoverCode } of made) {
+      expect(request.trackingTokenHash).toBe(hashToken(trackingToken))
+      expect(handoverCode).toMatch(/^\d{4}$/)
+      expect(await db.requestItem.count({ where: { requestId: request.id } })).toBe(1)
+      expect(await db.requestStatusChange.count({ where: { requestId: request.id } })).toBe(1)
+      expect(await db.handoverCode.count({ where: { requestId: request.id } })).toBe(1)
+      expect(await db.notification.count({ where: { requestId: request.id, type: 'new_request', organisationId: request.organisationId } })).toBe(1)
+    }
+    expect(await db.productRequest.count({ where: { organisationId: a.organisation.id } })).toBe(30)
+  })
 })
 
 describe('a request is refused, with nothing stored, when', () => {

@@ -62,13 +62,18 @@ export async function deleteWebhook(manager: Manager, id: string) {
  * the transaction that makes the change; the webhook-deliveries job sends it afterwards.
  */
 export async function enqueueWebhookEvent(tx: Prisma.TransactionClient, orgId: string, type: WebhookEventType, data: Record<string, unknown>) {
+  for (const row of await webhookDeliveryRows(tx, orgId, type, [data])) await tx.webhookDelivery.create({ data: row })
+}
+
+/** The outbox rows for several events of one type (one event per item of `data`), for the caller to insert in its transaction. */
+export async function webhookDeliveryRows(tx: Prisma.TransactionClient, orgId: string, type: WebhookEventType, data: Array<Record<string, unknown>>) {
   const hooks = (await tx.webhookEndpoint.findMany({ where: { organisationId: orgId }, select: { id: true, events: true } })).filter(
     (hook) => eventsOf(hook.events).includes(type),
   )
-  if (hooks.length === 0) return
-  const eventId = `evt_${crypto.randomUUID()}`
-  const payload = JSON.stringify({ id: eventId, type, createdAt: new Date().toISOString(), data })
-  for (const hook of hooks) {
-    await tx.webhookDelivery.create({ data: { organisationId: orgId, endpointId: hook.id, eventId, type, payload } })
-  }
+  return data.flatMap((one) => {
+    if (hooks.length === 0) return []
+    const eventId = `evt_${crypto.randomUUID()}`
+    const payload = JSON.stringify({ id: eventId, type, createdAt: new Date().toISOString(), data: one })
+    return hooks.map((hook) => ({ organisationId: orgId, endpointId: hook.id, eventId, type, payload }))
+  })
 }

@@ -17,7 +17,7 @@ import { invalidFromZod } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { AssignInput, RunnerInput } from '~/lib/schemas/dispatch'
 import { redirectWithToast } from '~/lib/toast.server'
-import { assignRunner, dispatchQueue, generateDeliveryLink, listCurrentAssignments } from '~/models/assignment.server'
+import { assignRunner, dispatchQueue, generateDeliveryLink, listCurrentAssignmentLines } from '~/models/assignment.server'
 import { createRunner, listActiveRunners, rotateRunnerToken, runnerPortalPath } from '~/models/runner.server'
 import { requireManager } from '~/services/auth.server'
 
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [queue, runners, assignments] = await Promise.all([
     dispatchQueue(manager.orgId),
     listActiveRunners(manager.orgId),
-    listCurrentAssignments(manager.orgId),
+    listCurrentAssignmentLines(manager.orgId),
   ])
   return json({ queue, runners, assignments }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
