@@ -255,9 +255,13 @@ function enhancePage(wireProof: typeof wireProofCapture) {
     } finally {
       sending = false
     }
-    // The answer to the last one carries its toast; another page's answer is not swapped into this one.
-    if (last && !busy && new URL(last.url).pathname === location.pathname) swap(await last.text(), location.href, false)
-    await showQueue(sent)
+    // The answer to the last one carries its toast; another page's answer, or one that would wipe what
+    // the runner is typing, is not swapped in.
+    try {
+      if (last && !busy && !document.activeElement?.closest('form') && new URL(last.url).pathname === location.pathname) swap(await last.text(), location.href, false)
+    } finally {
+      await showQueue(sent)
+    }
   }
 
   document.addEventListener('click', (e) => {
@@ -357,5 +361,5 @@ function enhancePage(wireProof: typeof wireProofCapture) {
   start()
 }
 
-/** The script as the page sends it: whole-line comments are for us, not for the phone's data plan. */
-export const PAGE_ENHANCER = `(${enhancePage.toString()})(${wireProofCapture.toString()})`.replace(/^\s*\/\/.*\n/gm, '')
+/** The script as the page sends it. */
+export const PAGE_ENHANCER = `(${enhancePage.toString()})(${wireProofCapture.toString()})`
