@@ -181,15 +181,15 @@ function enhancePage(wireProof: typeof wireProofCapture) {
       if (!(err instanceof TypeError && label && queueRegion())) return HTMLFormElement.prototype.submit.call(form)
       submitter?.removeAttribute('aria-disabled')
       void waiting('readwrite', (s) => s.put({ id: `${Date.now()}-${key}`, key, url: form.action, label, at: Date.now(), entries: Array.from(body) })).then(() => {
-        // Not `hidden`: a display utility on the element would win over it.
-        form.style.display = 'none'
+        // The form (or the link that opened its dialog) gives way to a note, so it is not pressed twice.
+        const note = () => Object.assign(document.createElement('p'), { className: 'text-sm text-slate-600', textContent: `${label}: waiting to send.` })
         const dialog = form.closest('[role=dialog]')
         if (dialog) {
-          // Closed here (no signal to load the page without it), and its opener hidden with the form.
-          document.querySelectorAll<HTMLAnchorElement>('a[href]').forEach((a) => a.href === location.href && (a.style.display = 'none'))
+          // Closed here: there is no signal to load the page without it.
+          document.querySelectorAll<HTMLAnchorElement>('a[href]').forEach((a) => a.href === location.href && a.replaceWith(note()))
           ;(dialog.parentElement?.parentElement ?? dialog).remove()
           history.replaceState(null, '', location.pathname)
-        }
+        } else form.replaceWith(note())
         void showQueue([])
       }, () => HTMLFormElement.prototype.submit.call(form))
     })
