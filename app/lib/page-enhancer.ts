@@ -181,15 +181,15 @@ function enhancePage(wireProof: typeof wireProofCapture) {
       if (!(err instanceof TypeError && label && queueRegion())) return HTMLFormElement.prototype.submit.call(form)
       submitter?.removeAttribute('aria-disabled')
       void waiting('readwrite', (s) => s.put({ id: `${Date.now()}-${key}`, key, url: form.action, label, at: Date.now(), entries: Array.from(body) })).then(() => {
-        // Not `hidden`: a display utility on the element would win over it.
-        form.style.display = 'none'
+        // The form (or the link that opened its dialog) gives way to a note, so it is not pressed twice.
+        const note = () => Object.assign(document.createElement('p'), { className: 'text-sm text-slate-600', textContent: `${label}: waiting to send.` })
         const dialog = form.closest('[role=dialog]')
         if (dialog) {
-          // Closed here (no signal to load the page without it), and its opener hidden with the form.
-          document.querySelectorAll<HTMLAnchorElement>('a[href]').forEach((a) => a.href === location.href && (a.style.display = 'none'))
+          // Closed here: there is no signal to load the page without it.
+          document.querySelectorAll<HTMLAnchorElement>('a[href]').forEach((a) => a.href === location.href && a.replaceWith(note()))
           ;(dialog.parentElement?.parentElement ?? dialog).remove()
           history.replaceState(null, '', location.pathname)
-        }
+        } else form.replaceWith(note())
         void showQueue([])
       }, () => HTMLFormElement.prototype.submit.call(form))
     })
@@ -255,9 +255,13 @@ function enhancePage(wireProof: typeof wireProofCapture) {
     } finally {
       sending = false
     }
-    // The answer to the last one carries its toast; another page's answer is not swapped into this one.
-    if (last && !busy && new URL(last.url).pathname === location.pathname) swap(await last.text(), location.href, false)
-    await showQueue(sent)
+    // The answer to the last one carries its toast; another page's answer, or one that would wipe what
+    // the runner is typing, is not swapped in.
+    try {
+      if (last && !busy && !document.activeElement?.closest('form') && new URL(last.url).pathname === location.pathname) swap(await last.text(), location.href, false)
+    } finally {
+      await showQueue(sent)
+    }
   }
 
   document.addEventListener('click', (e) => {
@@ -357,5 +361,5 @@ function enhancePage(wireProof: typeof wireProofCapture) {
   start()
 }
 
-/** The script as the page sends it: whole-line comments are for us, not for the phone's data plan. */
-export const PAGE_ENHANCER = `(${enhancePage.toString()})(${wireProofCapture.toString()})`.replace(/^\s*\/\/.*\n/gm, '')
+/** The script as the page sends it. */
+export const PAGE_ENHANCER = `(${enhancePage.toString()})(${wireProofCapture.toString()})`
