@@ -60,6 +60,8 @@ export type ReferenceOperation = {
   parameters: (ReferenceField & { in: string })[]
   bodyType: string | null
   body: ReferenceField[]
+  /** The fields of a successful JSON answer (of each item, when it is a list), where the document describes them. */
+  answer: { list: boolean; fields: ReferenceField[] } | null
   responses: { status: string; description: string; types: string[] }[]
 }
 export type ReferenceGroup = { tag: string; operations: ReferenceOperation[] }
@@ -124,6 +126,15 @@ function accessOf(op: OpenApiOperation) {
   return 'A signed-in manager only (API keys get 403)'
 }
 
+function answerOf(op: OpenApiOperation): ReferenceOperation['answer'] {
+  const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'))?.[1]
+  const schema = (success?.content?.['application/json'] as { schema?: JsonSchema } | undefined)?.schema
+  if (!schema) return null
+  const list = schema.type === 'array'
+  const fields = fieldsOf(list ? schema.items : schema)
+  return fields.length > 0 ? { list, fields } : null
+}
+
 export function apiReference(doc: OpenApiDocumentLike): ReferenceGroup[] {
   const groups = new Map<string, ReferenceOperation[]>()
   for (const [path, methods] of Object.entries(doc.paths)) {
@@ -147,6 +158,7 @@ export function apiReference(doc: OpenApiDocumentLike): ReferenceGroup[] {
         })),
         bodyType,
         body: fieldsOf(bodyContent?.schema),
+        answer: answerOf(op),
         responses: Object.entries(op.responses).map(([status, r]) => ({
           status,
           description: r.description,

@@ -28,4 +28,27 @@ describe('the import page without JavaScript', () => {
     expect(applied.headers.get('location')).toBe('/products')
     expect(await db.product.findMany({ where: { organisationId: orgId }, select: { name: true, price: true } })).toEqual([{ name: 'Towels, large', price: '$3' }])
   })
+
+  test('no file, or a file that is not UTF-8, answers 400 with the field’s message and imports nothing', async () => {
+    const client = await app.signedIn('import-bad@x.test')
+    const orgId = (await organisationOf('import-bad@x.test')).id
+    const empty = new FormData()
+    empty.set('kind', 'products')
+    empty.set('file', new File([], '', { type: 'application/octet-stream' }))
+    const none = await client.fetch('/import', { method: 'POST', body: empty })
+    expect(none.status).toBe(400)
+    expect(await none.text()).toContain('Choose a CSV file')
+
+    const latin1 = new FormData()
+    latin1.set('kind', 'properties')
+    latin1.set('file', new File([new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0x43, 0x61, 0x66, 0xe9, 0x0a])], 'p.csv', { type: 'text/csv' }))
+    const wrong = await client.fetch('/import', { method: 'POST', body: latin1 })
+    expect(wrong.status).toBe(400)
+    const page = await wrong.text()
+    expect(page).toContain('The file is not UTF-8 text')
+    // The choice survives the refusal.
+    expect(page).toMatch(/<option value="properties" selected="">/)
+    expect(await db.product.count({ where: { organisationId: orgId } })).toBe(0)
+    expect(await db.property.count({ where: { organisationId: orgId } })).toBe(0)
+  })
 })

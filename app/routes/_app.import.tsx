@@ -1,15 +1,19 @@
 // /import: bring products or properties in from a CSV file, seeing what will change before it does.
 // Plain posts (works without JavaScript): the first post previews; the preview carries the file's text
 // in a hidden field, so "Apply" needs no second upload.
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
 import { Card, CardBody } from '~/components/ui/card'
+import { FieldErrors, SelectField } from '~/components/ui/field'
 import { DomainError } from '~/lib/errors'
 import { readMultipartForm } from '~/lib/multipart.server'
 import { publicOrigin } from '~/lib/public-url.server'
+import { IMPORT_MAX_BYTES, ImportForm } from '~/lib/schemas/import'
 import { redirectWithToast } from '~/lib/toast.server'
 import { importProducts, importProperties, type ImportResult } from '~/models/catalog-csv.server'
 import { requireManager } from '~/services/auth.server'
@@ -27,44 +31,47 @@ type Kind = 'products' | 'properties'
 export async function action({ request }: ActionFunctionArgs) {
   const manager = await requireManager(request)
   try {
-    const form = await readMultipartForm(request, { maxFileBytes: 5 * 1024 * 1024 })
-    const kind: Kind = form.get('kind') === 'properties' ? 'properties' : 'products'
-    const file = form.get('file')
-    const text = typeof file === 'object' && file && file.size > 0 ? await file.text() : String(form.get('csv') ?? '')
-    if (!text.trim()) return json({ kind, error: 'Choose a CSV file.' }, { status: 400 })
-    const apply = form.get('intent') === 'apply'
+    const form = await readMultipartForm(request, { maxFileBytes: IMPORT_MAX_BYTES })
+    const submission = parseWithZod(form, { schema: ImportForm })
+    if (submission.status !== 'success') return json({ kind: kindOf(form), result: submission.reply() }, { status: 400 })
+    const { intent, kind, file, csv } = submission.value
+    const text = file ? utf8(new Uint8Array(await file.arrayBuffer())) : (csv ?? '')
+    if (text === null) return json({ kind, result: submission.reply({ fieldErrors: { file: ['The file is not UTF-8 text: save it as “CSV UTF-8”'] } }) }, { status: 400 })
+    const apply = intent === 'apply'
     const run = (dryRun: boolean): Promise<ImportResult> =>
       kind === 'products' ? importProducts(manager.orgId, text, { dryRun }) : importProperties(manager.orgId, text, { dryRun, origin: publicOrigin(request) })
-    const result = await run(!apply)
-    if (apply && result.applied) {
-      return redirectWithToast(`/${kind}`, { title: 'Import applied', description: `${result.created} created, ${result.updated} updated.` })
+    const preview = await run(!apply)
+    if (apply && preview.applied) {
+      return redirectWithToast(`/${kind}`, { title: 'Import applied', description: `${preview.created} created, ${preview.updated} updated.` })
     }
-    return json({ kind, csv: text, result })
+    return json({ kind, csv: text, preview })
   } catch (err) {
     if (err instanceof DomainError) return json({ kind: 'products' as Kind, error: err.message }, { status: err.status })
     throw err
   }
 }
 
+const kindOf = (form: FormData): Kind => (form.get('kind') === 'properties' ? 'properties' : 'products')
+
+/** The file's text, or null when it is not UTF-8 (with or without a BOM). */
+function utf8(bytes: Uint8Array) {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return null
+  }
+}
+
 export default function ImportPage() {
   const data = useActionData<typeof action>()
   const { kind } = useLoaderData<typeof loader>()
-  const result = data && 'result' in data ? data.result : undefined
+  const result = data && 'preview' in data ? data.preview : undefined
   return (
     <>
       <PageHeader title="Import from CSV" description="The same columns as the CSV export of products or properties. Rows with an id update; rows without one are added." />
       <Card>
         <CardBody className="space-y-4">
-          <Form method="post" encType="multipart/form-data" className="space-y-3">
-            <label className="block text-sm font-medium text-slate-900" htmlFor="import-kind">What the file holds</label>
-            <select id="import-kind" name="kind" defaultValue={data?.kind ?? kind} className="rounded-md border border-slate-300 px-3 py-2 text-sm">
-              <option value="products">Products</option>
-              <option value="properties">Properties</option>
-            </select>
-            <label className="block text-sm font-medium text-slate-900" htmlFor="import-file">CSV file</label>
-            <input id="import-file" name="file" type="file" accept=".csv,text/csv" required className="block text-sm" />
-            <Button type="submit">Preview</Button>
-          </Form>
+          <UploadForm kind={data?.kind ?? kind} lastResult={data && 'result' in data ? data.result : null} />
           {data && 'error' in data ? (
             <p role="alert" className="text-sm text-red-700">
               {data.error}
@@ -122,3 +129,37 @@ export default function ImportPage() {
 }
 
 
+
+function UploadForm({ kind, lastResult }: { kind: Kind; lastResult: SubmissionResult<string[]> | null }) {
+  const [form, fields] = useForm({
+    id: 'import-upload',
+    lastResult,
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ImportForm }),
+  })
+  const fileErrorId = `${fields.file.id}-error`
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-3">
+      <SelectField label="What the file holds" id="import-kind" name={fields.kind.name} defaultValue={kind} errors={fields.kind.errors} className="max-w-xs">
+        <option value="products">Products</option>
+        <option value="properties">Properties</option>
+      </SelectField>
+      <div>
+        <label className="mb-1 block text-sm font-medium text-slate-700" htmlFor="import-file">
+          CSV file
+        </label>
+        <input
+          id="import-file"
+          name={fields.file.name}
+          type="file"
+          accept=".csv,text/csv"
+          className="block text-sm"
+          aria-invalid={fields.file.errors?.length ? true : undefined}
+          aria-describedby={fields.file.errors?.length ? fileErrorId : undefined}
+        />
+        <FieldErrors id={fileErrorId} errors={fields.file.errors} />
+      </div>
+      <Button type="submit">Preview</Button>
+    </Form>
+  )
+}

@@ -81,4 +81,13 @@ describe('standing orders on the property page', () => {
     expect(await db.standingOrder.count({ where: { id: order.id } })).toBe(1)
     expect(await (await b.client.get(`/properties?edit=${b.property.id}`)).text()).not.toContain('Monday linen')
   })
+
+  test('a forged, enormous property id goes back to the list instead of into the redirect (found by the fuzzer)', async () => {
+    const { client } = await manager()
+    for (const intent of ['standing-order-delete', 'standing-order-create', 'par-level', 'reorder', 'remove']) {
+      const res = await client.postForm('/properties', { intent, id: 'x'.repeat(20_000), standingOrderId: 'y', productId: 'z', quantity: '1', parLevel: '1' })
+      expect(res.status, intent).toBeLessThan(500)
+      expect(res.headers.get('location') ?? '/properties', intent).toBe('/properties')
+    }
+  })
 })

@@ -57,6 +57,14 @@ function listHref(search: string) {
   return search ? `/properties?q=${encodeURIComponent(search)}` : '/properties'
 }
 
+/**
+ * Back to the property's editor after a form post. An id that cannot be one of ours (ids are UUIDs)
+ * goes back to the list instead, so a forged megabyte-long id never becomes a redirect header.
+ */
+function editHrefFor(id: string) {
+  return /^[A-Za-z0-9-]{1,64}$/.test(id) ? `/properties?edit=${id}` : '/properties'
+}
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 async function editorData(orgId: string, id: string, selectAll: boolean) {
@@ -179,7 +187,7 @@ export async function action({ request }: ActionFunctionArgs) {
         })
       })
     case 'assign': {
-      const editHref = `/properties?edit=${encodeURIComponent(id)}`
+      const editHref = editHrefFor(id)
       const submission = parseWithZod(formData, { schema: AssignProductsForm })
       if (submission.status !== 'success') {
         return redirectWithToast(editHref, { title: 'Failed to assign products to property.', description: 'Select at least one product to assign.', variant: 'error' })
@@ -193,14 +201,14 @@ export async function action({ request }: ActionFunctionArgs) {
       })
     }
     case 'remove': {
-      const editHref = `/properties?edit=${encodeURIComponent(id)}`
+      const editHref = editHrefFor(id)
       return withErrorToast(editHref, 'Failed to remove product from property.', async () => {
         await removeProduct(orgId, id, String(formData.get('productId') ?? ''))
         return redirectWithToast(editHref, { title: 'Product removed from property successfully.' })
       })
     }
     case 'par-level': {
-      const editHref = `/properties?edit=${encodeURIComponent(id)}`
+      const editHref = editHrefFor(id)
       const submission = parseWithZod(formData, { schema: ParLevelForm })
       if (submission.status !== 'success') {
         const message = submission.error?.parLevel?.[0] ?? 'Enter a whole number, or leave it empty.'
@@ -212,7 +220,7 @@ export async function action({ request }: ActionFunctionArgs) {
       })
     }
     case 'reorder': {
-      const editHref = `/properties?edit=${encodeURIComponent(id)}`
+      const editHref = editHrefFor(id)
       const submission = parseWithZod(formData, { schema: ReorderForm })
       if (submission.status !== 'success') return redirectWithToast(editHref, { title: 'Failed to create the request.', variant: 'error' })
       return withErrorToast(editHref, 'Failed to create the request.', async () => {
@@ -226,7 +234,7 @@ export async function action({ request }: ActionFunctionArgs) {
       })
     }
     case 'standing-order-create': {
-      const editHref = `/properties?edit=${encodeURIComponent(id)}`
+      const editHref = editHrefFor(id)
       const submission = parseWithZod(formData, { schema: StandingOrderForm })
       if (submission.status !== 'success') return json({ standingOrder: submission.reply() }, { status: 400 })
       return withErrorToast(editHref, 'Failed to add the standing order.', async () => {
@@ -235,7 +243,7 @@ export async function action({ request }: ActionFunctionArgs) {
       })
     }
     case 'standing-order-delete': {
-      const editHref = `/properties?edit=${encodeURIComponent(id)}`
+      const editHref = editHrefFor(id)
       const submission = parseWithZod(formData, { schema: StandingOrderDeleteForm })
       if (submission.status !== 'success') return redirectWithToast(editHref, { title: 'Failed to delete the standing order.', variant: 'error' })
       return withErrorToast(editHref, 'Failed to delete the standing order.', async () => {

@@ -42,6 +42,13 @@ describe('the API reference page (/docs/api)', () => {
     const products = html.match(/<article id="getApiProducts"[\s\S]*?<\/article>/)![0]
     expect(products).toContain('an API key with the catalog:read scope')
     expect(products).toContain('text/csv')
+    // A described answer is a table of its fields: the key itself on creation, the next run of each standing order.
+    expect(createKey).toMatch(/<h4[^>]*>Answer<\/h4>/)
+    expect(createKey).toMatch(/<th scope="row"[^>]*>key<\/th>/)
+    const orders = html.match(/<article id="getApiStandingOrders"[\s\S]*?<\/article>/)![0]
+    expect(orders).toContain('Answer: a list, each item')
+    expect(orders).toMatch(/<th scope="row"[^>]*>nextRunAt<\/th>/)
+    expect(orders).toMatch(/<th scope="row"[^>]*>items\[\]\.quantity<\/th>/)
     expect(html).toContain('<main')
     expect(html).toMatch(/<nav aria-label="API sections"/)
     const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map(([, l]) => Number(l))

@@ -94,6 +94,12 @@ function Operation({ op }: { op: ReferenceOperation }) {
           {op.body.length > 0 ? <FieldTable caption={`Request body of ${title}`} fields={op.body} /> : <p className="text-sm">A file upload.</p>}
         </>
       ) : null}
+      {op.answer ? (
+        <>
+          <h4 className="mt-3 text-sm font-semibold">{op.answer.list ? 'Answer: a list, each item' : 'Answer'}</h4>
+          <FieldTable caption={`Answer of ${title}`} fields={op.answer.fields} />
+        </>
+      ) : null}
       <h4 className="mt-3 text-sm font-semibold">Responses</h4>
       <ul className="mt-1 space-y-0.5 text-sm">
         {op.responses.map((r) => (

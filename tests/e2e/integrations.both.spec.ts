@@ -9,6 +9,12 @@ import { givenRequest, givenStockedProperty } from './given'
 test('an API key is shown once, works within its scope, and stops working when revoked', async ({ page, playwright, baseURL }) => {
   await signInThroughForm(page, uniqueEmail('keys-e2e'))
   await page.goto('/settings')
+  // Nothing chosen: the fields say what is missing (in the browser with JavaScript, from the server without).
+  await page.getByRole('button', { name: 'Create API key' }).click()
+  await expect(page.getByText('Name the key')).toBeVisible()
+  await expect(page.getByText('Choose at least one scope')).toBeVisible()
+  await expect(page.getByLabel('Key name')).toHaveAttribute('aria-invalid', 'true')
+  await expectAccessible(page)
   await page.getByLabel('Key name').fill('Ledger')
   await page.getByRole('checkbox', { name: 'catalog:read' }).check()
   await page.getByRole('button', { name: 'Create API key' }).click()

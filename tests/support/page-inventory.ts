@@ -129,6 +129,7 @@ export const PAGES: PageEntry[] = [
       view('settings', () => '/settings'),
       view('audit log filtered', (w) => `/settings?action=request&from=${w.periodFrom}&to=${w.periodTo}`),
       view('audit log, bad filter', () => '/settings?from=not-a-date&action=nonsense'),
+      view('API key form with its field messages', () => '/settings', { method: 'POST', status: 400, form: { intent: 'integrations-create-key', name: '' } }),
     ],
   },
   {
@@ -151,6 +152,7 @@ export const PAGES: PageEntry[] = [
         status: 200,
         form: { kind: 'products', csv: 'name,category,price\nBath Towel,Linens,$12.50\nHand Soap Refill,Guest Amenities,$8.25\n,Linens,oops\n' },
       }),
+      view('import without a file', () => '/import', { method: 'POST', status: 400, form: { kind: 'properties' } }),
     ],
   },
   { file: 'login.tsx', who: 'anyone', views: [view('sign in', () => '/login'), view('sign-in failed', () => '/login?error=denied')] },
