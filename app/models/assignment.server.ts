@@ -18,7 +18,7 @@ import { db } from '~/lib/db.server'
 import { Conflict, Invalid, NotFound, Unauthorized } from '~/lib/errors'
 import type { AssignInput, AssignmentStatus, ProofInput } from '~/lib/schemas/dispatch'
 import { hashToken, newToken, tokenMatches } from '~/lib/tokens.server'
-import { sendSms, type SmsOutcome } from '~/services/sms.server'
+import { sendSms, smsConfig, type SmsOutcome } from '~/services/sms.server'
 import { recordActivity } from './activity-event.server'
 import { checkHandoverCode, recordHandoverConfirmed } from './handover.server'
 import { notifyOrganisation } from './notification.server'
@@ -209,8 +209,10 @@ export function tokenFrom(request: Request) {
 
 /** Assigns a pending request to a runner and texts them the delivery link. */
 export async function assignRunner(orgId: string, input: AssignInput, origin: string) {
+  // Read once with what the answer shows, so the answer is built without reading it all again (decision 045).
   const request = await db.productRequest.findFirst({
     where: { id: input.requestId, organisationId: orgId },
+    include: { property: FULL.request.select.property, items: FULL.request.select.items },
   })
   if (!request) throw new NotFound('Request not found')
   const runner = await db.runner.findFirst({
@@ -226,6 +228,8 @@ export async function assignRunner(orgId: string, input: AssignInput, origin: st
   }
 
   const linkToken = newToken()
+  // Without an SMS account nothing is sent: the outcome is known now and written with the assignment.
+  const smsOff = !smsConfig()
   const created = await db.$transaction(async (tx) => {
     const active = await tx.runnerAssignment.findFirst({
       where: { requestId: request.id, status: { notIn: CLOSED_STATUSES } },
@@ -238,6 +242,7 @@ export async function assignRunner(orgId: string, input: AssignInput, origin: st
         runnerId: runner.id,
         notes: input.notes,
         linkTokenHash: hashToken(linkToken),
+        ...(smsOff ? { smsStatus: 'skipped' satisfies SmsOutcome } : {}),
       },
     })
     await recordRequestStatus(tx, request.id, 'in_progress', `Assigned to ${runner.name}`)
@@ -258,14 +263,22 @@ export async function assignRunner(orgId: string, input: AssignInput, origin: st
 
   // Outside the transaction: the assignment stands whatever the SMS provider does.
   const shareableUrl = origin + deliveryPath(created.id, linkToken)
-  const smsStatus: SmsOutcome = await sendSms(runner.phone, `Stockrun: delivery ${request.orderNumber} is assigned to you. Details: ${shareableUrl}`)
-  await db.runnerAssignment.update({
-    where: { id: created.id },
-    data: { smsStatus },
-  })
+  const assignment = smsOff
+    ? created
+    : await db.runnerAssignment.update({
+        where: { id: created.id },
+        data: { smsStatus: await sendSms(runner.phone, `Stockrun: delivery ${request.orderNumber} is assigned to you. Details: ${shareableUrl}`) },
+      })
   await tellRequesters(request.id, 'assigned', origin)
-  const full = await loadAssignment({ id: created.id })
-  return { ...toView(full!), shareableUrl }
+  const { property, items, id, orderNumber, vendorName, notes } = request
+  // The request is in progress now (recordRequestStatus above); a new assignment has no proof yet.
+  const full: FullAssignment = {
+    ...assignment,
+    runner: { id: runner.id, name: runner.name, phone: runner.phone },
+    request: { id, orderNumber, vendorName, status: 'in_progress', notes, property, items },
+    proof: null,
+  }
+  return { ...toView(full), shareableUrl }
 }
 
 /**

@@ -38,6 +38,8 @@ export function queueRequest(item: QueuedRequest): Promise<Created> {
 
 async function drain() {
   try {
+    // The next group's transaction starts as soon as this one commits; the texts and answers of the
+    // committed group go on meanwhile.
     while (queue.length > 0) await writeBatch(queue.splice(0, MAX_BATCH))
   } finally {
     writing = false
@@ -61,7 +63,7 @@ async function writeBatch(batch: Waiting[]) {
     return
   }
   const byId = new Map(rows.map((r) => [r.id, r]))
-  await Promise.all(
+  void Promise.all(
     groupByOrg(accepted).map(async ([orgId, items]) => {
       const made = items.map((item) => ({ item, request: byId.get(item.id)! }))
       // Sent after the write and never failing it, as for a single request; one look-up of who asked per organisation.
@@ -74,7 +76,10 @@ async function writeBatch(batch: Waiting[]) {
         item.resolve({ request, trackingToken: item.trackingToken, handoverCode })
       }
     }),
-  )
+  ).catch((err) => {
+    // Stored, but the answer could not be made: say so rather than leave the vendor waiting.
+    for (const item of accepted) item.reject(err)
+  })
 }
 
 function groupByOrg<T extends { orgId: string }>(items: T[]) {
@@ -85,17 +90,26 @@ function groupByOrg<T extends { orgId: string }>(items: T[]) {
 
 /** The same rules as a single request (request-intake), read for the whole batch in two queries. */
 async function checkAgainstCatalog(tx: Prisma.TransactionClient, batch: Waiting[]): Promise<Accepted[]> {
+  // A building of vendors asks at one property for the same few products: one condition per property, not per request.
+  const asked = new Map<string, { orgId: string; propertyId: string; productIds: Set<string> }>()
+  for (const b of batch) {
+    const key = `${b.orgId}\n${b.valid.propertyId}`
+    const entry = asked.get(key) ?? { orgId: b.orgId, propertyId: b.valid.propertyId, productIds: new Set<string>() }
+    for (const line of b.valid.requestedProducts) entry.productIds.add(line.productId)
+    asked.set(key, entry)
+  }
+  const places = [...asked.values()]
   const properties = await tx.property.findMany({
-    where: { OR: batch.map((b) => ({ id: b.valid.propertyId, organisationId: b.orgId })) },
+    where: { OR: places.map((a) => ({ id: a.propertyId, organisationId: a.orgId })) },
     select: { id: true, organisationId: true, name: true, isActive: true, qrCodeActive: true },
   })
   const propertyOf = new Map(properties.map((p) => [`${p.organisationId}\n${p.id}`, p]))
   const offered = await tx.propertyProduct.findMany({
     where: {
-      OR: batch.map((b) => ({
-        propertyId: b.valid.propertyId,
-        productId: { in: b.valid.requestedProducts.map((line) => line.productId) },
-        product: { organisationId: b.orgId, isActive: true },
+      OR: places.map((a) => ({
+        propertyId: a.propertyId,
+        productId: { in: [...a.productIds] },
+        product: { organisationId: a.orgId, isActive: true },
       })),
     },
     select: { propertyId: true, product: { select: { id: true, name: true, organisationId: true } } },

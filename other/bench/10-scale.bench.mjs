@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import autocannon from 'autocannon'
+import { renderReference } from './render-reference.mjs'
 import { MANAGER_EMAIL, VENDOR_PRODUCTS, scaleDatabase } from './scale-seed.mjs'
 import { startServer } from './server.mjs'
 import { signIn } from './sign-in.mjs'
@@ -114,6 +115,19 @@ export async function run() {
       ),
     )
     rows.push(row('vendor page p99', page.latency.p99, 'ms', '≤ 50 ms', page.latency.p99 <= 50))
+    // The second reference: React alone rendering the same route component with the same data, in the
+    // bench's own process (no HTTP, no database). Shown as the served page's rate over it; not judged.
+    const bare = await renderReference({ pageUrl, cookie: visit, seconds: SECONDS })
+    rows.push(
+      row(
+        `bare renderToString of the request page component, same data (${(bare.bytes / 1024).toFixed(0)} KB), one thread`,
+        round(bare.perSecond, 0),
+        'renders/s',
+        null,
+        null,
+        round(page.requests.average / bare.perSecond, 2),
+      ),
+    )
 
     // ---- vendor submissions, limits off ----
     const db = new Database(database, { readonly: true })
@@ -133,6 +147,9 @@ export async function run() {
     const unique = after.n === after.distinctN
     rows.push(row(`vendor submit, ${CONNECTIONS} connections, limits off`, round(submit.requests.average, 0), 'req/s', '≥ 1,000 req/s', submit.requests.average >= 1000 && failed === 0 && unique))
     rows.push(row(`vendor submit: failed responses; ${made} orders, ${unique ? 'all' : 'NOT all'} numbers unique`, failed, 'count', '0', failed === 0 && unique))
+    // Submissions' reference in the same run: the cheapest route the app has (Remix + one SELECT 1).
+    const health = await load({ url: `${server.url}/healthcheck`, duration: 5 })
+    rows.push(row(`reference: GET /healthcheck (Remix + SELECT 1), ${CONNECTIONS} connections`, round(health.requests.average, 0), 'req/s', null, null, round(submit.requests.average / health.requests.average, 2)))
 
     // ---- one manager, each screen ----
     const cookie = await signIn(server.url, MANAGER_EMAIL)
