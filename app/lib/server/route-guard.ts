@@ -12,7 +12,9 @@ import { acceptedMethods, UnreadableBody } from '../http.server'
 type BuildRoute = ServerBuild['routes'][string]
 type RouteModule = BuildRoute['module']
 type RouteObject = NonNullable<Parameters<typeof matchRoutes>[0]>[number]
-type Indexed = { tree: RouteObject[]; byId: Map<string, BuildRoute> }
+type Indexed = { tree: RouteObject[]; byId: Map<string, BuildRoute>; matched: Map<string, RouteObject[] | null> }
+/** Paths remembered per build: matchRoutes flattens and ranks all ~99 routes on every call. */
+const MAX_MATCHED_PATHS = 2000
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 // /api routes, and the replicas' scan relay, read JSON (or a multipart upload) themselves.
@@ -27,7 +29,7 @@ function indexOf(build: ServerBuild): Indexed {
       all
         .filter((r) => r.parentId === parentId)
         .map((r) => ({ id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: children(r.id) }) as RouteObject)
-    index = { tree: children(undefined), byId: new Map(all.map((r) => [r.id, r])) }
+    index = { tree: children(undefined), byId: new Map(all.map((r) => [r.id, r])), matched: new Map() }
     indexes.set(build, index)
   }
   return index
@@ -45,10 +47,16 @@ export function allowedMethods(module: RouteModule): string[] {
 
 /** The route whose loader or action Remix would run for this request (its own rules, mirrored). */
 export function targetRoute(build: ServerBuild, pathname: string, search: URLSearchParams, method: string) {
-  const { tree, byId } = indexOf(build)
+  const { tree, byId, matched } = indexOf(build)
   const dataRoute = search.get('_data')
   if (dataRoute && byId.has(dataRoute)) return byId.get(dataRoute)!
-  const matches = matchRoutes(tree, pathname, build.basename)
+  let routes = matched.get(pathname)
+  if (routes === undefined) {
+    routes = matchRoutes(tree, pathname, build.basename)?.map((m) => m.route) ?? null
+    if (matched.size >= MAX_MATCHED_PATHS) matched.clear()
+    matched.set(pathname, routes)
+  }
+  const matches = routes?.map((route) => ({ route }))
   if (!matches?.length) return null
   const leaf = byId.get(matches[matches.length - 1]!.route.id!)!
   if (!isPage(leaf.module) || method === 'GET' || method === 'HEAD') return leaf
