@@ -3,9 +3,9 @@
 // in a hidden field, so "Apply" needs no second upload.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
 import { Card, CardBody } from '~/components/ui/card'
@@ -15,6 +15,7 @@ import { readMultipartForm } from '~/lib/multipart.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { IMPORT_MAX_BYTES, ImportForm } from '~/lib/schemas/import'
 import { redirectWithToast } from '~/lib/toast.server'
+import { useStickyActionData } from '~/lib/use-sticky-action-data'
 import { importProducts, importProperties, type ImportResult } from '~/models/catalog-csv.server'
 import { requireManager } from '~/services/auth.server'
 
@@ -63,7 +64,7 @@ function utf8(bytes: Uint8Array) {
 }
 
 export default function ImportPage() {
-  const data = useActionData<typeof action>()
+  const data = useStickyActionData<SerializeFrom<typeof action>>()
   const { kind } = useLoaderData<typeof loader>()
   const result = data && 'preview' in data ? data.preview : undefined
   return (

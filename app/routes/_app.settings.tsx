@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
@@ -23,6 +23,7 @@ import { endAllManagerSessions, requireManager } from '~/services/auth.server'
 import { getOrganisationSettings, OrganisationSettingsInput, updateOrganisationSettings } from '~/models/organisation-settings.server'
 import { SettingsIntegrations, type IntegrationsData, type IntegrationsResult } from '~/components/settings-integrations'
 import { integrationsAction, integrationsView } from '~/models/integration-settings.server'
+import { useStickyActionData } from '~/lib/use-sticky-action-data'
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Stockrun' }]
 
@@ -100,7 +101,7 @@ function InfoRow({ label, value }: { label: string; value: string }) {
 
 export default function SettingsPage() {
   const { account, preferences, system, audit, organisation, integrations } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+  const actionData = useStickyActionData<SerializeFrom<typeof action>>()
   return (
     <>
       <PageHeader title="Settings" description="Your account, notification preferences and system options" />

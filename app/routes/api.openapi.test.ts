@@ -76,9 +76,11 @@ describe('the documented answers (issues 15 and 17)', () => {
     const email = 'openapi-answers@x.test'
     const client = await app.signedIn(email)
     const org = await organisationOf(email)
-    const { property, products } = await givenStockedSite(org.id, ['Glass Cleaner', 'Mop Heads'])
+    // Its QR code on, so vendors can see its catalog.
+    const { property, products } = await givenStockedSite(org.id, ['Glass Cleaner', 'Mop Heads'], { qrCodeActive: true })
     await givenDelivery(org.id, { propertyId: property.id, products: [{ id: products[0]!.id, name: 'Glass Cleaner', quantity: 30 }], deliveredAt: new Date(Date.now() - 5 * 86_400_000) })
     const doc = (await (await app.client().get('/api/openapi.json')).json()) as Doc
+    expect(doc.paths['/api/vendor/properties/{propertyId}/products']!.get!).toMatchObject({ parameters: expect.arrayContaining([expect.objectContaining({ name: 'lang', in: 'query' })]) })
 
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
     const csv = (text: string) => {
@@ -110,6 +112,7 @@ describe('the documented answers (issues 15 and 17)', () => {
       ['POST', '/api/products/import', () => client.fetch('/api/products/import?dryRun=true', { method: 'POST', body: csv('name,category\nTowels,Linens\n,Nameless\n') }), 200],
       ['POST', '/api/properties/import', () => client.fetch('/api/properties/import?dryRun=true', { method: 'POST', body: csv('name,address\nElm Court,1 Elm St\n') }), 200],
       ['GET', '/api/audit-log', () => client.get('/api/audit-log'), 200],
+      ['GET', '/api/vendor/properties/{propertyId}/products', () => app.client().get(`/api/vendor/properties/${property.id}/products?lang=es`), 200],
     ]
     for (const [method, path, call, status] of calls) {
       const res = await call()

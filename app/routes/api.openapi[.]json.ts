@@ -23,6 +23,7 @@ import { Query as NotificationQuery } from './api.notifications'
 import { RequestStatusBody } from './api.requests.$id'
 import { ListQuery as RequestListQuery } from './api.requests'
 import { VendorRequestBody } from './api.vendor.requests'
+import { Query as VendorProductsQuery } from './api.vendor.properties.$propertyId.products'
 
 const SCHEMAS: Record<string, OperationSchemas> = {
   'GET /api/requests': { query: RequestListQuery, csv: true },
@@ -74,6 +75,7 @@ const SCHEMAS: Record<string, OperationSchemas> = {
   'GET /api/webhooks': { response: z.array(answer.WebhookAnswer) },
   'POST /api/webhooks': { body: WebhookInput, response: answer.WebhookCreatedAnswer },
   'POST /api/vendor/requests': { body: VendorRequestBody },
+  'GET /api/vendor/properties/{propertyId}/products': { query: VendorProductsQuery, response: z.array(answer.VendorProductAnswer) },
 }
 
 /** The document as this server describes itself; /docs/api renders the same one. */

@@ -7,7 +7,7 @@ import { apiLoader, parseWith } from '~/lib/http.server'
 import { inLanguage } from '~/models/product-translation.server'
 import { findStorefront, listStorefrontProducts } from '~/models/storefront.server'
 
-const Query = z.object({
+export const Query = z.object({
   lang: z.enum(VENDOR_LANGUAGE_CODES as [VendorLanguage, ...VendorLanguage[]], { error: `Language must be one of ${VENDOR_LANGUAGE_CODES.join(', ')}` }).optional(),
 })
 

@@ -4,7 +4,18 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
+import type { Page } from '@playwright/test'
 import { givenRequest, givenStockedProperty } from './given'
+
+/** With JavaScript, a change elsewhere in the organisation reloads the page's data (live events): make one and wait for it. */
+async function liveReload(page: Page, routeId: string) {
+  const jsEnabled = test.info().project.use.javaScriptEnabled !== false
+  const reloaded = jsEnabled ? page.waitForResponse((r) => decodeURIComponent(r.url()).includes(`_data=${routeId}`)) : null
+  // A new request is announced to every manager page of the organisation.
+  const { property, products } = await givenStockedProperty(page.request, `Elsewhere ${Date.now()}`, ['Live Towels'])
+  await givenRequest(page.request, { propertyId: property.id, vendorName: 'Someone else', products })
+  await reloaded
+}
 
 test('an API key is shown once, works within its scope, and stops working when revoked', async ({ page, playwright, baseURL }) => {
   await signInThroughForm(page, uniqueEmail('keys-e2e'))
@@ -24,6 +35,9 @@ test('an API key is shown once, works within its scope, and stops working when r
   const key = (await shown.locator('code').textContent())!.trim()
   expect(key).toMatch(/^srk_/)
   await expectAccessible(page)
+  // Shown once means until the manager leaves the page, not until the next live update.
+  await liveReload(page, 'routes/_app.settings')
+  await expect(shown.locator('code')).toHaveText(key)
 
   const outside = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${key}` } })
   try {
@@ -111,6 +125,8 @@ test('products exported as CSV come back through the import page: preview first,
   await expect(page.getByRole('row', { name: /Hand Soap\s*Update/ })).toBeVisible()
   await expect(page.getByRole('row', { name: /Towels\s*Add/ })).toBeVisible()
   await expectAccessible(page)
+  await liveReload(page, 'routes/_app.import')
+  await expect(page.getByRole('button', { name: 'Apply import' })).toBeVisible()
   // Nothing changed yet.
   expect((await (await api.get(`/api/products/${soap.id}`)).json()).price).toBe('$7.99')
 

@@ -42,10 +42,15 @@ test('a standing order without any quantity is refused with a message and nothin
   expect(await (await page.request.get('/api/standing-orders')).json()).toEqual([])
 })
 
-test('the dashboard names the property likely to run out, and one click there makes the request', async ({ page }) => {
+test('a par level set in the property’s product list makes the dashboard name the property, and one click there makes the request', async ({ page }) => {
   await signInThroughForm(page, uniqueEmail('running-out-e2e'))
   const { property, products } = await givenStockedProperty(page.request, 'Maple House', ['Paper Towels'])
-  expect((await page.request.put(`/api/properties/${property.id}/products/${products[0]!.id}`, { data: { parLevel: 6 } })).ok()).toBe(true)
+  await page.goto(`/properties?edit=${property.id}`)
+  await page.getByLabel('Par level for Paper Towels').fill('6')
+  await page.getByRole('button', { name: 'Save par level for Paper Towels' }).click()
+  await expect(page.getByText('Par level saved.')).toBeVisible()
+  const [line] = (await (await page.request.get(`/api/properties/${property.id}/products`)).json()) as Array<{ id: string; parLevel: number | null }>
+  expect(line).toMatchObject({ id: products[0]!.id, parLevel: 6 })
 
   await page.goto('/')
   const card = page.getByTestId('running-out')

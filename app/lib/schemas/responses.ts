@@ -33,6 +33,17 @@ export const ProductWithTranslationsAnswer = ProductAnswer.extend({
 /** A new product carries its translations only when the call sent some. */
 export const ProductCreatedAnswer = ProductAnswer.extend({ translations: ProductWithTranslationsAnswer.shape.translations.optional() })
 
+/** What a vendor sees of a product: no price, nothing else of the organisation's; in ?lang= where translated. */
+export const VendorProductAnswer = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  category: text,
+  description: text,
+  imageUrl: text,
+  thumbnailUrl: text,
+  imageAlt: text,
+})
+
 export const AssignedProductAnswer = ProductAnswer.extend({ parLevel: z.number().int().min(0).nullable() })
 
 export const ParLevelAnswer = z.strictObject({ propertyId: z.string(), productId: z.string(), parLevel: z.number().int().min(0).nullable() })
