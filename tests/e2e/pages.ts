@@ -112,7 +112,7 @@ async function visit(page: Page, world: World, v: PageView) {
 export function auditPages(filter: (entry: PageEntry) => boolean) {
   for (const entry of PAGES.filter((e) => !e.layout && filter(e))) {
     test(`${entry.file}: ${entry.views.map((v) => v.name).join(', ')} pass axe`, async ({ browser, world }) => {
-      test.setTimeout(20_000 + entry.views.length * 10_000)
+      test.setTimeout(entry.auditMs ?? 20_000 + entry.views.length * 10_000)
       const jsEnabled = test.info().project.use.javaScriptEnabled !== false
       const context = await browser.newContext({ javaScriptEnabled: jsEnabled, storageState: entry.who === 'manager' ? world.managerState : undefined })
       try {
