@@ -132,7 +132,7 @@ function seedOrganisation(db, { org, email, properties, products, requests, assi
 }
 
 function seedInto(file) {
-  execFileSync('npx', ['prisma', 'migrate', 'deploy'], { env: { ...process.env, DATABASE_URL: `file:${file}` }, stdio: 'pipe' })
+  execFileSync('node', ['build/migrate.js'], { env: { ...process.env, DATABASE_URL: `file:${file}` }, stdio: 'pipe' })
   const Database = createRequire(import.meta.url)('better-sqlite3')
   const db = new Database(file)
   db.pragma('journal_mode = WAL')
