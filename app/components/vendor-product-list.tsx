@@ -46,7 +46,7 @@ export function VendorProductList({
           </h3>
           <ul className="space-y-3">
             {items.map((product) => (
-              <li key={product.id} id={`product-${product.id}`} className="flex scroll-mt-4 gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+              <li key={product.id} id={`product-${product.id}`} className="flex scroll-mt-4 gap-3 [contain-intrinsic-size:auto_7rem] [content-visibility:auto] rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
                 <ProductImage product={product} />
                 <div className="min-w-0 flex-1">
                   <h4 className="break-words font-medium text-slate-900">{product.name}</h4>

@@ -61,6 +61,9 @@ export async function run() {
       if (process.env.LIGHTHOUSE_DEBUG) {
         const m = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN)
         console.error(page.name, lhr.runtimeError ?? '', lhr.runWarnings, { lcp: m('largest-contentful-paint'), si: m('speed-index'), tbt: m('total-blocking-time'), cls: lhr.audits['cumulative-layout-shift']?.numericValue })
+        console.error('  long tasks', JSON.stringify(lhr.audits['long-tasks']?.details?.items ?? []))
+        console.error('  main thread', JSON.stringify((lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((i) => [i.group, Math.round(i.duration)])))
+        console.error('  scores', JSON.stringify(Object.fromEntries(lhr.categories.performance.auditRefs.filter((r) => r.weight).map((r) => [r.id, lhr.audits[r.id].score]))))
       }
       const fcp = lhr.audits['first-contentful-paint'].numericValue
       const score = Math.round(lhr.categories.performance.score * 100)
