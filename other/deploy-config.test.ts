@@ -129,6 +129,14 @@ describe('the Fly, LiteFS and image settings agree', () => {
     }
   })
 
+  test('the server runs with the heap limits `npm start` gives it, so a machine keeps to the memory the bench measured', () => {
+    const start = JSON.parse(read('package.json')).scripts.start as string
+    const flags = /\bnode (.*?)\s*build\/server\.js/.exec(start)?.[1]
+    expect(flags).toMatch(/--max-old-space-size=\d+/)
+    const server = litefs.exec.find((step) => step.cmd.includes('build/server.js'))!
+    expect(server.cmd).toBe(`node ${flags} build/server.js`)
+  })
+
   test('the image runs Node 22 LTS and LiteFS as its entry point with this config', () => {
     const froms = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]!)
     expect(froms[0]).toMatch(/^node:22(\.|-)/)

@@ -4,6 +4,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+/** The node flags `npm start` runs the server with (its heap limits), so `direct` measures the same process. */
+export function productionNodeFlags() {
+  const start = JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start
+  return /\bnode (.*?)\s*build\/server\.js/.exec(start)[1].split(/\s+/).filter(Boolean)
+}
+
 /**
  * `direct` starts `node build/server.js` itself (on an already migrated database), so the process
  * measured for memory is the server and not npm around it.
@@ -11,7 +17,7 @@ import path from 'node:path'
 export async function startServer({ port, database, env = {}, direct = false }) {
   const db = database ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'bench.db')
   const started = performance.now()
-  const [command, args] = direct ? ['node', ['build/server.js']] : ['npm', ['run', 'start:mocks', '--silent']]
+  const [command, args] = direct ? ['node', [...productionNodeFlags(), 'build/server.js']] : ['npm', ['run', 'start:mocks', '--silent']]
   const child = spawn(command, args, {
     env: {
       ...process.env,
