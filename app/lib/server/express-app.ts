@@ -1,4 +1,5 @@
 // The HTTP server around Remix: one place for compression, static files, headers, limits and mocks.
+import fs from 'node:fs'
 import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
@@ -44,7 +45,10 @@ export function createServerApp(options: ServerAppOptions) {
 
   // Fingerprinted build output never changes under the same name; everything else briefly cached.
   app.use('/build', express.static(path.join(publicDir, 'build'), { immutable: true, maxAge: '1y' }))
-  app.use(express.static(publicDir, { maxAge: '1h' }))
+  // Only paths under public/'s own entries reach the disk: any other request would cost a stat() first.
+  const publicEntries = new Set(fs.existsSync(publicDir) ? fs.readdirSync(publicDir).filter((name) => name !== 'build') : [])
+  const publicFiles = express.static(publicDir, { maxAge: '1h' })
+  app.use((req, res, next) => (publicEntries.has(req.path.split('/')[1]!) ? publicFiles(req, res, next) : next()))
 
   if (options.logRequests) app.use(production ? jsonRequestLog : morgan('dev'))
 
