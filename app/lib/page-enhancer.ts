@@ -323,12 +323,17 @@ function enhancePage(wireProof: typeof wireProofCapture) {
   function start() {
     wireProof(document)
     if (queueRegion()) {
-      navigator.serviceWorker?.register('/offline-worker.js', { scope: `/${location.pathname.split('/')[1]}/` }).catch(() => {})
-      window.addEventListener('online', () => void sendWaiting())
-      setInterval(() => void sendWaiting(), 20_000)
-      void showQueue([]).then(sendWaiting, () => {})
-      // Once the page has settled, fetch its dialogs (the proof form) so the worker has them for a dead zone.
-      setTimeout(() => document.querySelectorAll<HTMLAnchorElement>('a[href*="dialog="]').forEach((a) => samePage(a.href) && void fetch(a.href, { headers: { Accept: 'text/html' } }).catch(() => {})), 3000)
+      // The offline machinery waits for the page to finish loading, so it never competes with first paint.
+      const offline = () => {
+        navigator.serviceWorker?.register('/offline-worker.js', { scope: `/${location.pathname.split('/')[1]}/` }).catch(() => {})
+        window.addEventListener('online', () => void sendWaiting())
+        setInterval(() => void sendWaiting(), 20_000)
+        void showQueue([]).then(sendWaiting, () => {})
+        // Once the page has settled, fetch its dialogs (the proof form) so the worker has them for a dead zone.
+        setTimeout(() => document.querySelectorAll<HTMLAnchorElement>('a[href*="dialog="]').forEach((a) => samePage(a.href) && void fetch(a.href, { headers: { Accept: 'text/html' } }).catch(() => {})), 3000)
+      }
+      if (document.readyState === 'complete') setTimeout(offline, 0)
+      else window.addEventListener('load', () => setTimeout(offline, 0), { once: true })
     }
     const page = document.querySelector<HTMLElement>('[data-enhance]')
     const dialog = document.querySelector<HTMLElement>('[role=dialog][aria-modal=true]')
