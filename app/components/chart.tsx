@@ -32,13 +32,15 @@ function numeric(rows: Array<Array<string | number>>, column: number) {
 }
 
 export function DataTable({ id, caption, head, rows }: { id: string; caption: string; head: string[]; rows: Array<Array<string | number>> }) {
+  // Once per column, not per cell: the report's table has thousands of rows (a per-cell scan was quadratic).
+  const right = head.map((_, c) => numeric(rows, c))
   return (
     <table id={id} className="w-full border-collapse text-left text-sm">
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr>
           {head.map((h, i) => (
-            <th key={h} scope="col" className={`border-b border-slate-200 px-2 py-1 font-medium text-slate-700 ${numeric(rows, i) ? 'text-right' : ''}`}>
+            <th key={h} scope="col" className={`border-b border-slate-200 px-2 py-1 font-medium text-slate-700 ${right[i] ? 'text-right' : ''}`}>
               {h}
             </th>
           ))}
@@ -53,7 +55,7 @@ export function DataTable({ id, caption, head, rows }: { id: string; caption: st
                   {cell}
                 </th>
               ) : (
-                <td key={c} className={`border-b border-slate-100 px-2 py-1 text-slate-800 ${numeric(rows, c) ? 'text-right tabular-nums' : ''}`}>
+                <td key={c} className={`border-b border-slate-100 px-2 py-1 text-slate-800 ${right[c] ? 'text-right tabular-nums' : ''}`}>
                   {cell}
                 </td>
               ),

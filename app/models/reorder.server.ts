@@ -79,20 +79,18 @@ type HistoryRow = {
 async function stockHistories(orgId: string, now: Date, propertyId?: string) {
   const since = dbTime(new Date(now.getTime() - HISTORY_DAYS * DAY_MS))
   const onlyProperty = propertyId ? Prisma.sql`AND pp."propertyId" = ${propertyId}` : Prisma.empty
-  // A request counts as delivered when a runner delivered it; a reassigned request counts once, at its last delivery.
+  const deliveredThere = propertyId ? Prisma.sql`AND l."propertyId" = ${propertyId}` : Prisma.empty
+  // One property reads its own rows in (property, product) order; without statistics SQLite would
+  // rather scan the whole organisation's 90 days by time.
+  const order = Prisma.raw(propertyId ? 'INDEXED BY "DeliveryLedger_product_idx"' : '')
+  // Deliveries come from the delivery ledger (decision 054): a request counts once, at its last
+  // delivery, with its items of each product already summed; rows with only invoice lines are not deliveries.
   return db.$queryRaw<HistoryRow[]>`
-    WITH delivered AS (
-      SELECT a."requestId", MAX(a."deliveredAt") AS "deliveredAt" FROM "RunnerAssignment" a
-      WHERE a."organisationId" = ${orgId} AND a."status" = 'delivered' AND a."deliveredAt" >= ${since}
-      GROUP BY a."requestId"
-    ),
-    used AS (
-      SELECT r."propertyId", i."productId", SUM(i."quantity") AS "delivered", MAX(d."deliveredAt") AS "lastDeliveredAt"
-      FROM delivered d
-      JOIN "ProductRequest" r ON r."id" = d."requestId"
-      JOIN "RequestItem" i ON i."requestId" = r."id"
-      WHERE i."productId" IS NOT NULL
-      GROUP BY r."propertyId", i."productId"
+    WITH used AS (
+      SELECT l."propertyId", l."productId", SUM(l."quantity") AS "delivered", MAX(l."deliveredAt") AS "lastDeliveredAt"
+      FROM "DeliveryLedger" l ${order}
+      WHERE l."organisationId" = ${orgId} AND l."deliveredAt" >= ${since} AND l."productId" IS NOT NULL AND l."itemLines" > 0 ${deliveredThere}
+      GROUP BY l."propertyId", l."productId"
     )
     SELECT pp."propertyId", pp."productId", p."name" AS "productName", pp."parLevel", pp."createdAt" AS "assignedAt",
            u."delivered", u."lastDeliveredAt"

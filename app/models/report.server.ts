@@ -41,20 +41,30 @@ async function scopeOf(orgId: string, period: ReportPeriod): Promise<Scope> {
   return { orgId, start: dbTime(start), end: dbTime(end), propertyId: period.propertyId ?? null, timeZone, offsetMinutes }
 }
 
-/** The requests delivered in the period, once each (at their last delivery), optionally at one property. */
-function deliveredIn(scope: Scope, options: { reusedDone?: boolean } = {}) {
-  return Prisma.sql`
-    delivered AS MATERIALIZED (
-      SELECT a."requestId", MAX(a."deliveredAt") AS "deliveredAt" FROM "RunnerAssignment" a
-      WHERE a."organisationId" = ${scope.orgId} AND a."status" = 'delivered'
-        AND a."deliveredAt" >= ${scope.start} AND a."deliveredAt" < ${scope.end}
-      GROUP BY a."requestId"
-    ),
-    done AS ${options.reusedDone ? Prisma.sql`MATERIALIZED` : Prisma.empty} (
-      SELECT r."id", r."propertyId", r."createdAt", d."deliveredAt" FROM delivered d
-      CROSS JOIN "ProductRequest" r ON r."id" = d."requestId" AND r."organisationId" = ${scope.orgId}
-      ${scope.propertyId ? Prisma.sql`WHERE r."propertyId" = ${scope.propertyId}` : Prisma.empty}
-    )`
+/** Ledger rows delivered in the period (at the request's last delivery), optionally at one property. */
+function inPeriod(scope: Scope, table: 'd' | 'l') {
+  const t = Prisma.raw(table)
+  return Prisma.sql`${t}."organisationId" = ${scope.orgId} AND ${t}."deliveredAt" >= ${scope.start} AND ${t}."deliveredAt" < ${scope.end}
+    ${scope.propertyId ? Prisma.sql`AND ${t}."propertyId" = ${scope.propertyId}` : Prisma.empty}`
+}
+
+/**
+ * Which ledger index serves the consumption rows. In GROUP BY order ("product": organisation,
+ * property, product, then time) nothing is sorted but every delivery the organisation ever had is
+ * read; by time ("period") only the period is read, then sorted, which costs about five times as
+ * much per row. One property, or a period covering a good part of the organisation's deliveries,
+ * reads in group order; a short period of a long history by time. SQLite's planner could choose
+ * only with fresh ANALYZE statistics, which production databases do not keep.
+ */
+async function ledgerOrder(scope: Scope): Promise<'product' | 'period'> {
+  if (scope.propertyId) return 'product'
+  const [first] = await db.$queryRaw<Array<{ at: string | null }>>`
+    SELECT MIN("deliveredAt") AS "at" FROM "DeliveryLedger" WHERE "organisationId" = ${scope.orgId}`
+  if (!first?.at) return 'product'
+  const historyStart = new Date(first.at).getTime()
+  const now = Date.now()
+  const covered = Math.min(now, new Date(scope.end).getTime()) - Math.max(historyStart, new Date(scope.start).getTime())
+  return covered >= (now - historyStart) / 5 ? 'product' : 'period'
 }
 
 const n = (v: unknown) => Number(v ?? 0)
@@ -62,34 +72,28 @@ const localShift = (scope: Scope) => `${scope.offsetMinutes >= 0 ? '+' : ''}${sc
 
 export async function consumptionReport(orgId: string, period: ReportPeriod): Promise<ConsumptionReport> {
   const scope = await scopeOf(orgId, period)
-  type Row = { propertyId: string | null; propertyName: string | null; productId: string | null; productName: string; quantity: unknown; requests: unknown; cents: unknown; total: unknown }
-  // One pass: the delivered lines and the invoice lines made from them (archived invoices left out),
-  // grouped together, so the delivered set is read once. CROSS JOIN keeps SQLite on that order.
-  // `done` is read three times (items, invoice lines, the total), so it is materialised once
-  // instead of looking up every delivered request three times (decision 046).
-  const used = await db.$queryRaw<Row[]>`
-      WITH ${deliveredIn(scope, { reusedDone: true })},
-      lines AS (
-        SELECT done."propertyId", i."productId", i."productName" AS "name", i."quantity" AS "quantity", done."id" AS "requestId", 0 AS "cents"
-        FROM done CROSS JOIN "RequestItem" i ON i."requestId" = done."id"
-        UNION ALL
-        SELECT done."propertyId", ii."productId", ii."description", 0, NULL, COALESCE(ii."totalPriceCents", 0)
-        FROM done CROSS JOIN "InvoiceItem" ii ON ii."requestId" = done."id"
-        JOIN "Invoice" inv ON inv."id" = ii."invoiceId" AND inv."isArchived" = 0
-      ),
-      grouped AS (
-        SELECT "propertyId", "productId", MAX("name") AS "name", SUM("quantity") AS "quantity",
-               COUNT(DISTINCT "requestId") AS "requests", SUM("cents") AS "cents"
-        FROM lines GROUP BY "propertyId", COALESCE("productId", "name")
-      )
+  type Row = { propertyId: string | null; propertyName: string | null; productId: string | null; productName: string; quantity: unknown; requests: unknown; cents: unknown }
+  // The ledger (decision 054) holds one row per delivered request and product, already summed
+  // from its items and its non-archived invoice lines: the report is one range scan of its
+  // covering index and a GROUP BY. Names are joined per group, so renames show at once.
+  const index = Prisma.raw(`"DeliveryLedger_${await ledgerOrder(scope)}_idx"`)
+  const [used, [count]] = await Promise.all([
+    db.$queryRaw<Row[]>`
       SELECT g."propertyId", pr."name" AS "propertyName", g."productId", COALESCE(p."name", g."name") AS "productName",
-             g."quantity", g."requests", g."cents", (SELECT COUNT(*) FROM done) AS "total"
-      FROM grouped g
+             g."quantity", g."requests", g."cents"
+      FROM (
+        SELECT l."propertyId", l."productId", MAX(l."name") AS "name", SUM(l."quantity") AS "quantity",
+               SUM(l."itemLines" > 0) AS "requests", SUM(l."cents") AS "cents"
+        FROM "DeliveryLedger" l INDEXED BY ${index}
+        WHERE ${inPeriod(scope, 'l')}
+        GROUP BY l."propertyId", l."lineKey"
+      ) g
       LEFT JOIN "Product" p ON p."id" = g."productId"
-      LEFT JOIN "Property" pr ON pr."id" = g."propertyId"`
-  // Requests are counted per row; a request with two products is still one request in the totals.
-  // Without any line there is no row to carry the total: delivered requests without items are still counted.
-  const count = used.length > 0 ? { n: used[0]!.total } : (await db.$queryRaw<Array<{ n: unknown }>>`WITH ${deliveredIn(scope)} SELECT COUNT(*) AS "n" FROM done`)[0]
+      LEFT JOIN "Property" pr ON pr."id" = g."propertyId"`,
+    // Requests are counted per row; a request with two products is still one request in the totals,
+    // and a delivered request without any line still counts.
+    db.$queryRaw<Array<{ n: unknown }>>`SELECT COUNT(*) AS "n" FROM "DeliveredRequest" d WHERE ${inPeriod(scope, 'd')}`,
+  ])
   const list = used
     .map((r) => ({
       propertyId: r.propertyId,
@@ -119,31 +123,39 @@ export async function reportCharts(orgId: string, period: ReportPeriod) {
   const shift = localShift(scope)
   const onlyProperty = scope.propertyId ? Prisma.sql`AND r."propertyId" = ${scope.propertyId}` : Prisma.empty
   const [spendByMonth, byHour, medians] = await Promise.all([
+    // Months with invoice lines only, as before the ledger (a line of no price still shows its month).
     db.$queryRaw<Array<{ propertyName: string | null; month: string; cents: unknown }>>`
-      WITH ${deliveredIn(scope)}
-      SELECT pr."name" AS "propertyName", strftime('%Y-%m', done."deliveredAt", ${shift}) AS "month", SUM(COALESCE(ii."totalPriceCents", 0)) AS "cents"
-      FROM done
-      JOIN "InvoiceItem" ii ON ii."requestId" = done."id"
-      JOIN "Invoice" inv ON inv."id" = ii."invoiceId" AND inv."isArchived" = 0
-      LEFT JOIN "Property" pr ON pr."id" = done."propertyId"
-      GROUP BY done."propertyId", "month"
-      ORDER BY "month"`,
+      SELECT pr."name" AS "propertyName", m."month", m."cents"
+      FROM (
+        SELECT l."propertyId", strftime('%Y-%m', l."deliveredAt", ${shift}) AS "month", SUM(l."cents") AS "cents"
+        FROM "DeliveryLedger" l
+        WHERE ${inPeriod(scope, 'l')} AND l."invoiceLines" > 0
+        GROUP BY l."propertyId", "month"
+      ) m
+      LEFT JOIN "Property" pr ON pr."id" = m."propertyId"
+      ORDER BY m."month"`,
     db.$queryRaw<Array<{ weekday: string; hour: string; requests: unknown }>>`
-      SELECT strftime('%w', r."createdAt", ${shift}) AS "weekday", strftime('%H', r."createdAt", ${shift}) AS "hour", COUNT(*) AS "requests"
-      FROM "ProductRequest" r
-      WHERE r."organisationId" = ${scope.orgId} AND r."createdAt" >= ${scope.start} AND r."createdAt" < ${scope.end} ${onlyProperty}
-      GROUP BY "weekday", "hour"`,
+      SELECT substr("at", 1, 1) AS "weekday", substr("at", 3, 2) AS "hour", COUNT(*) AS "requests"
+      FROM (
+        -- One date conversion per request, not two: this reads every request of the period.
+        SELECT strftime('%w %H', r."createdAt", ${shift}) AS "at"
+        FROM "ProductRequest" r
+        WHERE r."organisationId" = ${scope.orgId} AND r."createdAt" >= ${scope.start} AND r."createdAt" < ${scope.end} ${onlyProperty}
+      )
+      GROUP BY "at"`,
     // SQLite has no MEDIAN: rank each property's delivery times and average the middle one or two.
     db.$queryRaw<Array<{ propertyName: string | null; hours: unknown; deliveries: unknown }>>`
-      WITH ${deliveredIn(scope)},
-      timed AS (
-        SELECT done."propertyId", (julianday(done."deliveredAt") - julianday(done."createdAt")) * 24.0 AS "hours" FROM done
+      WITH timed AS (
+        SELECT d."propertyId", (julianday(d."deliveredAt") - julianday(d."createdAt")) * 24.0 AS "hours"
+        FROM "DeliveredRequest" d WHERE ${inPeriod(scope, 'd')}
       ),
       ranked AS (
         SELECT "propertyId", "hours",
-               ROW_NUMBER() OVER (PARTITION BY "propertyId" ORDER BY "hours") AS "rn",
-               COUNT(*) OVER (PARTITION BY "propertyId") AS "n"
+               ROW_NUMBER() OVER w AS "rn",
+               -- The same window (whole partition), so the times are sorted once, not twice.
+               COUNT(*) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS "n"
         FROM timed
+        WINDOW w AS (PARTITION BY "propertyId" ORDER BY "hours")
       )
       SELECT pr."name" AS "propertyName", AVG(ranked."hours") AS "hours", MAX(ranked."n") AS "deliveries"
       FROM ranked LEFT JOIN "Property" pr ON pr."id" = ranked."propertyId"

@@ -45,7 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     period: { from: period.from, to: period.to, propertyId: scoped.propertyId ?? '' },
     properties,
     error: null,
-    report,
+    // The page shows names and figures only; the ids (two UUIDs on each of thousands of rows) stay on the server.
+    report: {
+      rows: report.rows.map((r) => ({ propertyName: r.propertyName, productName: r.productName, quantity: r.quantity, requests: r.requests, spend: r.spend })),
+      totals: report.totals,
+    },
     charts: { ...charts, topProducts: topProducts(report) },
   })
 }
