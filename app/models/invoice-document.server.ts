@@ -6,7 +6,7 @@ import { formatMoney } from '~/lib/money'
 import { sendMail, type MailResult } from '~/services/mail.server'
 import { renderPdf, type Content, type TDocumentDefinitions } from '~/services/pdf.server'
 import { readImage } from '~/services/storage.server'
-import { findInvoice, invoiceItems, recordInvoiceEmail, type InvoiceItemView, type InvoiceView } from './invoice.server'
+import { findInvoice, itemsOfFoundInvoice, recordInvoiceEmail, type InvoiceItemView, type InvoiceView } from './invoice.server'
 
 export const INVOICE_STATUS_LABELS: Record<string, string> = { draft: 'Draft', sent: 'Sent', paid: 'Paid', overdue: 'Overdue' }
 
@@ -39,8 +39,9 @@ const DELIVERED = { fontSize: 8, color: '#15803d' }
 function itemCell(item: DocumentItem): Content {
   const stack: Content[] = [{ text: item.description, bold: true }]
   const from = [item.orderNumber, item.vendorName, item.propertyAddress].filter(Boolean).join(' · ')
-  if (from) stack.push({ text: from, ...MUTED })
-  if (item.requestDate) stack.push({ text: `Requested ${formatDate(item.requestDate)}`, ...MUTED })
+  // Lines of one style are one text (a line break between them), which lays out the same as one node per line.
+  const muted = [from, item.requestDate ? `Requested ${formatDate(item.requestDate)}` : ''].filter(Boolean)
+  if (muted.length) stack.push({ text: muted.join('\n'), ...MUTED })
   if (item.deliveredAt) {
     stack.push({ text: `Delivered ${formatDate(item.deliveredAt)}`, ...DELIVERED })
     if (item.photo) stack.push({ image: item.photo, fit: [72, 54], margin: [0, 3, 0, 0] })
@@ -139,7 +140,7 @@ export function invoiceDocument(input: { invoice: InvoiceView; items: DocumentIt
 export async function invoicePdf(orgId: string, id: string) {
   const invoice = await findInvoice(orgId, id)
   const [items, org] = await Promise.all([
-    invoiceItems(orgId, invoice.id),
+    itemsOfFoundInvoice(orgId, invoice.id),
     db.organisation.findUniqueOrThrow({ where: { id: orgId }, select: { name: true } }),
   ])
   const withPhotos = await Promise.all(
