@@ -345,8 +345,16 @@ export async function invoiceFromRequests(orgId: string, input: InvoiceFromReque
 /** The invoice's lines, with the request they came from (vendor, address, date, delivery). */
 export async function invoiceItems(orgId: string, id: string): Promise<InvoiceItemView[]> {
   const invoice = await rowOrThrow(orgId, id)
+  return itemsOfFoundInvoice(orgId, invoice.id)
+}
+
+/**
+ * The lines of an invoice the caller has just found in this organisation (findInvoice): the PDF
+ * reads the invoice once, not twice (its row is read with an item count that costs ~5 ms at scale).
+ */
+export async function itemsOfFoundInvoice(orgId: string, invoiceId: string): Promise<InvoiceItemView[]> {
   const rows = await db.invoiceItem.findMany({
-    where: { invoiceId: invoice.id, organisationId: orgId },
+    where: { invoiceId, organisationId: orgId },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     include: {
       request: {

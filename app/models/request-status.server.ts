@@ -5,8 +5,11 @@ import type { Prisma } from '@prisma/client'
 import { recordActivity } from './activity-event.server'
 import { enqueueWebhookEvent } from './webhook.server'
 
-export async function recordRequestStatus(tx: Prisma.TransactionClient, requestId: string, status: string, note?: string | null) {
-  const current = await tx.productRequest.findUniqueOrThrow({
+export type RequestStatusRow = { status: string; organisationId: string; orderNumber: string }
+
+/** `current`: the request as the caller has just read it in this same transaction (saves reading it again). */
+export async function recordRequestStatus(tx: Prisma.TransactionClient, requestId: string, status: string, note?: string | null, current?: RequestStatusRow) {
+  current ??= await tx.productRequest.findUniqueOrThrow({
     where: { id: requestId },
     select: { status: true, organisationId: true, orderNumber: true },
   })

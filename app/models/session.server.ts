@@ -18,10 +18,11 @@ export async function createSessionRecord(data: SessionData, expires?: Date) {
 }
 
 export async function readSessionRecord(sid: string): Promise<SessionData | null> {
-  const row = await db.session.findUnique({ where: { sid } })
+  // Every signed-in request reads this: a raw statement costs about a third of the ORM's (decision 059).
+  const [row] = await db.$queryRaw<Array<{ sess: string; expire: Date | string }>>`SELECT sess, expire FROM Session WHERE sid = ${sid}`
   if (!row) return null
   // An expired row is left for the primary's sweep: reading a session must not write (any machine may be a replica).
-  if (row.expire.getTime() <= Date.now()) return null
+  if (new Date(row.expire).getTime() <= Date.now()) return null
   try {
     return JSON.parse(row.sess) as SessionData
   } catch {

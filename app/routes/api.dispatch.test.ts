@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
 import { ASSIGNMENT_STATUSES, type AssignmentStatus } from '~/lib/schemas/dispatch'
-import { LINK_TRANSITIONS, STATUS_TRANSITIONS } from '~/models/assignment.server'
+import { LINK_TRANSITIONS, STATUS_TRANSITIONS, assignmentView, openAssignmentAsManager } from '~/models/assignment.server'
 import { givenAssignment, givenPendingRequest, givenRunner } from '../../tests/fixtures/dispatch'
 import { organisationOf } from '../../tests/fixtures/people'
 import { MOCK_SMS_INVALID_NUMBER, sentMessages } from '../../tests/mocks/sms'
@@ -197,6 +197,27 @@ describe('assigning a runner', () => {
       .client()
       .get(new URL(body.shareableUrl).pathname.replace('/delivery/', '/api/delivery/').replace(/\/([^/]+)$/, '?token=$1'))
     expect(order.status).toBe(200)
+  })
+
+  test('answers exactly what reading the assignment back gives, items in order, one without a product (decision 059)', async () => {
+    const { client, orgId } = await manager('assign-answer@x.test')
+    const { request } = await givenPendingRequest(orgId, { notes: 'Back door' })
+    await db.requestItem.create({ data: { organisationId: orgId, requestId: request.id, productId: null, productName: 'Something else', quantity: 5 } })
+    const { runner } = await givenRunner(orgId, { name: 'Ann Answer' })
+    const res = await client.post('/api/dispatch/assign', { requestId: request.id, runnerId: runner.id })
+    expect(res.status).toBe(201)
+    const { shareableUrl, ...answer } = await res.json()
+    expect(shareableUrl).toContain(`/delivery/${answer.id}/`)
+    const readBack = JSON.parse(JSON.stringify(assignmentView(await openAssignmentAsManager(orgId, answer.id))))
+    expect(answer).toEqual(readBack)
+    expect(answer.request.requestedProducts).toEqual([
+      expect.objectContaining({ name: 'Glass Cleaner', quantity: 2, category: 'Cleaning' }),
+      { productId: null, name: 'Something else', quantity: 5, category: null, imageUrl: null, thumbnailUrl: null, imageAlt: null },
+    ])
+    expect(answer.request).toMatchObject({ status: 'in_progress', notes: 'Back door', property: { address: '12 Quay Street, Portsmouth' } })
+    // The history and the outbox read the status the transaction saw.
+    const history = await db.requestStatusChange.findMany({ where: { requestId: request.id }, select: { status: true, note: true } })
+    expect(history).toContainEqual({ status: 'in_progress', note: 'Assigned to Ann Answer' })
   })
 
   test("requires request and runner, both this organisation's, an active runner, and one active assignment", async () => {

@@ -16,6 +16,18 @@ describe('rendering a PDF', () => {
     for (const line of ['Invoice for Harbor View', 'Дом у моря', 'Printed in Helvetica']) expect(text).toContain(line)
   })
 
+  test('each document embeds its own text although the parsed fonts and shaped words are shared (decision 058)', async () => {
+    const first = await renderPdf({ content: [{ text: 'Harbor View delivery' }, { text: 'Medium weight', bold: true }] })
+    const second = await renderPdf({ content: [{ text: 'Дом у моря delivery' }, { text: 'Harbor View again', italics: true }] })
+    const third = await renderPdf({ content: [{ text: 'Harbor View delivery' }, { text: 'Medium weight', bold: true }] })
+    expect(pdfText(first)).toContain('Harbor View delivery')
+    expect(pdfText(first)).not.toContain('Дом')
+    for (const line of ['Дом у моря delivery', 'Harbor View again']) expect(pdfText(second)).toContain(line)
+    // The same document again is the same document: only its creation date and ID differ.
+    const strip = (pdf: Buffer) => pdf.toString('latin1').replace(/\/ID \[[^\]]*\]/, '').replace(/D:\d{14}Z/g, '')
+    expect(strip(third)).toBe(strip(first))
+  })
+
   test('embeds SVG drawings', async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#000"/></svg>'
     const pdf = await renderPdf({ content: [{ svg, width: 100 }] })
