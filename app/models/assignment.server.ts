@@ -459,29 +459,6 @@ export async function listCurrentAssignments(orgId: string) {
   return rows.map((a) => toView(a))
 }
 
-/**
- * Dispatch's Current Assignments card: the same assignments as listCurrentAssignments, with only
- * what the card shows. The page sends its data along for hydration, and items with their products
- * for 500 deliveries were most of its reads and bytes (decision 044).
- */
-export async function listCurrentAssignmentLines(orgId: string) {
-  return db.runnerAssignment.findMany({
-    where: { organisationId: orgId, status: { notIn: CLOSED_STATUSES } },
-    select: {
-      id: true,
-      status: true,
-      smsStatus: true,
-      assignedAt: true,
-      runner: { select: { name: true } },
-      request: { select: { orderNumber: true, property: { select: { name: true } } } },
-    },
-    orderBy: [{ assignedAt: 'asc' }, { id: 'asc' }],
-    take: 500,
-  })
-}
-
-export type CurrentAssignmentLine = Awaited<ReturnType<typeof listCurrentAssignmentLines>>[number]
-
 /** A runner's portal: everything still to do, and the last few deliveries. */
 export async function runnerAssignments(runnerId: string) {
   const [active, completed] = await Promise.all([
@@ -505,7 +482,7 @@ export async function runnerAssignments(runnerId: string) {
 }
 
 /** The dispatch queue: pending requests that no active assignment covers, oldest first. */
-export async function dispatchQueue(orgId: string) {
+export async function dispatchQueue(orgId: string, take = 500) {
   const rows = await db.productRequest.findMany({
     where: {
       organisationId: orgId,
@@ -517,7 +494,7 @@ export async function dispatchQueue(orgId: string) {
       items: { select: { productId: true, productName: true, quantity: true } },
     },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    take: 500,
+    take,
   })
   return rows.map((r) => ({
     id: r.id,

@@ -76,6 +76,25 @@ test('the check itself sees a whole-table read, by name or by alias', () => {
   expect(fullScans({ query: 'SELECT id FROM Notification WHERE organisationId = ? AND isRead = ?', params: ['o', 0] })).toEqual([])
 })
 
+/** SQLite's plan for one recorded statement, line by line. */
+function planOf({ query, params }: SentQuery) {
+  const bind = params.map((p) => (typeof p === 'boolean' ? Number(p) : p))
+  return (sqlite.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...bind) as Array<{ detail: string }>).map((r) => r.detail)
+}
+
+// Decision 056: the open assignments are read through their partial index, in page order, so the
+// first 50 cost 50 index entries whatever the organisation's history holds; no sort of them all.
+test("Dispatch's current assignments walk the open-assignments index, in order", async () => {
+  const statements = await statementsDuring(async () => (await manager.get('/dispatch')).text())
+  const current = statements.filter((s) => /FROM "RunnerAssignment" a\b/.test(s.query) && /NOT IN \('delivered', 'cancelled'\)/.test(s.query))
+  expect(current).toHaveLength(2)
+  for (const statement of current) {
+    const plan = planOf(statement)
+    expect(plan.join('\n')).toMatch(/^SEARCH a USING (COVERING )?INDEX RunnerAssignment_open_idx \(organisationId=\?\)/)
+    expect(plan.join('\n')).not.toMatch(/TEMP B-TREE|SCAN a/)
+  }
+})
+
 // Today's figures: the session and membership, the page's own reads, the unread count. Raise
 // them only with a reason; every extra statement is paid on every view and every 10 s poll.
 test.each([
