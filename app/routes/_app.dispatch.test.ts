@@ -92,19 +92,18 @@ describe('the Dispatch page', () => {
   test('each list shows its oldest 50 with a plain link to the next 50, and the assign link keeps the page', async () => {
     const client = await app.signedIn('dispatch-page-more@x.test')
     const orgId = (await organisationOf('dispatch-page-more@x.test')).id
-    await givenRunner(orgId, { name: 'Morgan More' })
+    const { runner } = await givenRunner(orgId, { name: 'Morgan More' })
     const start = Date.now() - 3_600_000
-    const orders: string[] = []
-    for (let i = 0; i < 52; i++) {
-      const { request } = await givenPendingRequest(orgId, { orderNumber: `ORD-MORE-${String(i).padStart(2, '0')}`, createdAt: new Date(start + i * 1000) })
-      orders.push(request.orderNumber)
-    }
-    const assigned: string[] = []
-    for (let i = 0; i < 51; i++) {
-      const { assignment } = await givenAssignment(orgId)
-      await db.runnerAssignment.update({ where: { id: assignment.id }, data: { assignedAt: new Date(start + i * 1000) } })
-      assigned.push(assignment.id)
-    }
+    const at = (i: number) => new Date(start + i * 1000)
+    // Written in bulk: a slow setup would leave the test client's kept-alive connection idle too long.
+    const orders = Array.from({ length: 52 }, (_, i) => `ORD-MORE-${String(i).padStart(2, '0')}`)
+    await db.productRequest.createMany({ data: orders.map((orderNumber, i) => ({ organisationId: orgId, orderNumber, vendorName: 'Vera Vendor', createdAt: at(i) })) })
+    const busy = Array.from({ length: 51 }, (_, i) => ({ id: crypto.randomUUID(), orderNumber: `ORD-BUSY-${String(i).padStart(2, '0')}` }))
+    await db.productRequest.createMany({ data: busy.map((r) => ({ ...r, organisationId: orgId, vendorName: 'Vera Vendor', status: 'in_progress' })) })
+    const assigned = busy.map(() => crypto.randomUUID())
+    await db.runnerAssignment.createMany({
+      data: busy.map((r, i) => ({ id: assigned[i]!, organisationId: orgId, requestId: r.id, runnerId: runner.id, assignedAt: at(i) })),
+    })
     await givenAssignment(orgId, 'delivered')
 
     const first = await (await client.get('/dispatch')).text()
