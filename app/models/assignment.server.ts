@@ -27,6 +27,7 @@ import { recordRequestStatus } from './request-status.server'
 import { enqueueWebhookEvent } from './webhook.server'
 import { findRunnerByToken, INVALID_TOKEN } from './runner.server'
 import { recordAudit } from './audit-log.server'
+import { openAssignmentIds } from './dispatch-board.server'
 import { setActor } from '~/lib/actor-context.server'
 
 export const CLOSED_STATUSES: AssignmentStatus[] = ['delivered', 'cancelled']
@@ -450,13 +451,14 @@ export type DeliveryOrder = ReturnType<typeof deliveryOrder>
 
 /** Dispatch's Current Assignments: every assignment not yet delivered or cancelled, oldest first. */
 export async function listCurrentAssignments(orgId: string) {
-  const rows = await db.runnerAssignment.findMany({
-    where: { organisationId: orgId, status: { notIn: CLOSED_STATUSES } },
-    include: FULL,
-    orderBy: [{ assignedAt: 'asc' }, { id: 'asc' }],
-    take: 500,
+  // The ids through the open-assignments partial index (decision 056), then their full view.
+  const ids = await openAssignmentIds(orgId, 500)
+  const rows = await db.runnerAssignment.findMany({ where: { id: { in: ids }, organisationId: orgId }, include: FULL })
+  const byId = new Map(rows.map((a) => [a.id, a]))
+  return ids.flatMap((id) => {
+    const a = byId.get(id)
+    return a ? [toView(a)] : []
   })
-  return rows.map((a) => toView(a))
 }
 
 /** A runner's portal: everything still to do, and the last few deliveries. */

@@ -3,13 +3,6 @@
 // of each for hydration was most of the page's time, and a dispatcher works from the top of both.
 import { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
-import { dispatchQueue } from './assignment.server'
-
-/** The oldest `limit` orders waiting for a runner, and whether more are waiting. */
-export async function queuePage(orgId: string, limit: number) {
-  const rows = await dispatchQueue(orgId, limit + 1)
-  return { rows: rows.slice(0, limit), more: rows.length > limit }
-}
 
 export type CurrentAssignmentLine = {
   id: string
@@ -66,4 +59,14 @@ export async function currentAssignmentsPage(orgId: string, limit: number) {
     request: { orderNumber: row.orderNumber, property: row.propertyName === null ? null : { name: row.propertyName } },
   }))
   return { lines, total: Number(total?.n ?? 0) }
+}
+
+/** The ids of the oldest `limit` open assignments, in order, through the same index (for the API's full view). */
+export async function openAssignmentIds(orgId: string, limit: number) {
+  const rows = await db.$queryRaw<Array<{ id: string }>>`
+    SELECT a."id" FROM "RunnerAssignment" a INDEXED BY "RunnerAssignment_open_idx"
+    WHERE a."organisationId" = ${orgId} AND ${OPEN}
+    ORDER BY a."assignedAt", a."id"
+    LIMIT ${limit}`
+  return rows.map((r) => r.id)
 }

@@ -17,9 +17,9 @@ import { invalidFromZod } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { AssignInput, RunnerInput } from '~/lib/schemas/dispatch'
 import { redirectWithToast } from '~/lib/toast.server'
-import { assignRunner, generateDeliveryLink } from '~/models/assignment.server'
+import { assignRunner, dispatchQueue, generateDeliveryLink } from '~/models/assignment.server'
 import { shownFrom } from '~/lib/dispatch-pages'
-import { currentAssignmentsPage, queuePage } from '~/models/dispatch-board.server'
+import { currentAssignmentsPage } from '~/models/dispatch-board.server'
 import { createRunner, listActiveRunners, rotateRunnerToken, runnerPortalPath } from '~/models/runner.server'
 import { requireManager } from '~/services/auth.server'
 
@@ -31,13 +31,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
   const params = new URL(request.url).searchParams
   // Each list shows its oldest 50; a plain "show more" link (?queue=100, ?current=100) asks for more.
+  const queueShown = shownFrom(params.get('queue'))
   const [queue, runners, current] = await Promise.all([
-    queuePage(manager.orgId, shownFrom(params.get('queue'))),
+    // One more than shown tells whether more are waiting.
+    dispatchQueue(manager.orgId, queueShown + 1),
     listActiveRunners(manager.orgId),
     currentAssignmentsPage(manager.orgId, shownFrom(params.get('current'))),
   ])
   return json(
-    { queue: queue.rows, moreQueued: queue.more, runners, assignments: current.lines, assignmentsTotal: current.total },
+    { queue: queue.slice(0, queueShown), moreQueued: queue.length > queueShown, runners, assignments: current.lines, assignmentsTotal: current.total },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
 }

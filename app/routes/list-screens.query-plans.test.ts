@@ -58,7 +58,7 @@ function fullScans({ query, params }: SentQuery) {
     .map((detail) => `${detail}  <-  ${query.slice(0, 160)}`)
 }
 
-const SCREENS = ['/', '/?_data=routes%2F_app._index', '/requests', '/dispatch', '/map', '/billing', '/api/requests', '/api/requests?status=all&q=soap', '/api/dispatch/queue', '/api/stats', '/api/notifications/unread']
+const SCREENS = ['/', '/?_data=routes%2F_app._index', '/requests', '/dispatch', '/map', '/billing', '/api/requests', '/api/requests?status=all&q=soap', '/api/dispatch/queue', '/api/dispatch/assignments', '/api/stats', '/api/notifications/unread']
 
 test.each(SCREENS)('%s reads no big table from end to end', async (path) => {
   const statements = await statementsDuring(async () => {
@@ -84,10 +84,17 @@ function planOf({ query, params }: SentQuery) {
 
 // Decision 056: the open assignments are read through their partial index, in page order, so the
 // first 50 cost 50 index entries whatever the organisation's history holds; no sort of them all.
-test("Dispatch's current assignments walk the open-assignments index, in order", async () => {
-  const statements = await statementsDuring(async () => (await manager.get('/dispatch')).text())
+test.each([
+  { path: '/dispatch', reads: 2 },
+  { path: '/api/dispatch/assignments', reads: 1 },
+])("$path reads the current assignments through the open-assignments index, in order", async ({ path, reads }) => {
+  const statements = await statementsDuring(async () => {
+    const res = await manager.get(path)
+    expect(res.status).toBe(200)
+    await res.text()
+  })
   const current = statements.filter((s) => /FROM "RunnerAssignment" a\b/.test(s.query) && /NOT IN \('delivered', 'cancelled'\)/.test(s.query))
-  expect(current).toHaveLength(2)
+  expect(current).toHaveLength(reads)
   for (const statement of current) {
     const plan = planOf(statement)
     expect(plan.join('\n')).toMatch(/^SEARCH a USING (COVERING )?INDEX RunnerAssignment_open_idx \(organisationId=\?\)/)
