@@ -75,23 +75,31 @@ export type Manager = {
   apiKeyId?: string
 }
 
-/** The signed-in manager with the organisation they act for (their first membership). */
+/**
+ * The signed-in manager with the organisation they act for (their first membership). Asked on every
+ * page and API call: one statement rather than Prisma's three (user, membership, organisation).
+ */
 export async function findManager(userId: string): Promise<Manager | null> {
-  const user = await db.user.findUnique({
-    where: { id: userId },
-    include: { memberships: { include: { organisation: true }, orderBy: { createdAt: 'asc' }, take: 1 } },
-  })
-  const membership = user?.memberships[0]
-  if (!user || !membership) return null
+  const [row] = await db.$queryRaw<
+    Array<{ id: string; email: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null; organisationId: string; role: string; organisationName: string }>
+  >`
+    SELECT u."id", u."email", u."firstName", u."lastName", u."profileImageUrl", m."organisationId", m."role", o."name" AS "organisationName"
+    FROM "User" u
+    JOIN "Membership" m ON m."userId" = u."id"
+    JOIN "Organisation" o ON o."id" = m."organisationId"
+    WHERE u."id" = ${userId}
+    ORDER BY m."createdAt" ASC
+    LIMIT 1`
+  if (!row) return null
   return {
-    userId: user.id,
-    orgId: membership.organisationId,
-    role: membership.role,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    profileImageUrl: user.profileImageUrl,
-    organisationName: membership.organisation.name,
+    userId: row.id,
+    orgId: row.organisationId,
+    role: row.role,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    organisationName: row.organisationName,
   }
 }
 
