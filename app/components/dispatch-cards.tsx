@@ -1,9 +1,12 @@
 // The three cards of the Dispatch page (spec §2.10): Pending Orders, Active Runners and Current Assignments.
 import { Form, Link } from '@remix-run/react'
 import type { SerializeFrom } from '@remix-run/node'
-import type { CurrentAssignmentLine, dispatchQueue } from '~/models/assignment.server'
+import type { dispatchQueue } from '~/models/assignment.server'
+import type { CurrentAssignmentLine } from '~/models/dispatch-board.server'
+import { DISPATCH_MOST, DISPATCH_PAGE } from '~/lib/dispatch-pages'
 import type { RunnerView } from '~/models/runner.server'
 import { formatDateTime } from '~/lib/format'
+import { withParams } from './request-filters'
 import { DeliveryStatusBadge } from './delivery-status-badge'
 import { Button, buttonClasses } from './ui/button'
 import { Card, CardBody, CardHeader } from './ui/card'
@@ -17,10 +20,24 @@ const SMS_LABELS: Record<string, string> = {
   skipped: 'SMS not configured',
 }
 
-export function PendingOrdersCard({ queue, canAssign }: { queue: QueueItem[]; canAssign: boolean }) {
+/** A plain link that shows a list's next page under the rows already shown (works without JavaScript). */
+function ShowMore({ params, name, shown, label }: { params: URLSearchParams; name: string; shown: number; label: string }) {
+  return (
+    <p className="pt-3">
+      <Link to={withParams(params, { [name]: String(shown + DISPATCH_PAGE) })} preventScrollReset className={buttonClasses('secondary', 'sm')}>
+        {label}
+      </Link>
+    </p>
+  )
+}
+
+export function PendingOrdersCard({ queue, more, params, canAssign }: { queue: QueueItem[]; more: boolean; params: URLSearchParams; canAssign: boolean }) {
   return (
     <Card aria-labelledby="pending-heading">
-      <CardHeader title={<span id="pending-heading">Pending Orders</span>} description={`${queue.length} waiting for a runner`} />
+      <CardHeader
+        title={<span id="pending-heading">Pending Orders</span>}
+        description={more ? `More than ${queue.length} waiting for a runner; the oldest ${queue.length} shown` : `${queue.length} waiting for a runner`}
+      />
       <CardBody>
         {queue.length === 0 ? (
           <p className="text-sm text-slate-600">No pending orders.</p>
@@ -34,7 +51,7 @@ export function PendingOrdersCard({ queue, canAssign }: { queue: QueueItem[]; ca
                   <p className="text-slate-500">{r.requestedProducts.map((p) => `${p.name} × ${p.quantity}`).join(', ')}</p>
                 </div>
                 {canAssign ? (
-                  <Link to={`?assign=${r.id}`} preventScrollReset className={buttonClasses('primary', 'sm')}>
+                  <Link to={withParams(params, { assign: r.id })} preventScrollReset className={buttonClasses('primary', 'sm')}>
                     Assign Runner
                   </Link>
                 ) : null}
@@ -42,6 +59,7 @@ export function PendingOrdersCard({ queue, canAssign }: { queue: QueueItem[]; ca
             ))}
           </ul>
         )}
+        {more && queue.length < DISPATCH_MOST ? <ShowMore params={params} name="queue" shown={queue.length} label="Show More Pending Orders" /> : null}
       </CardBody>
     </Card>
   )
@@ -78,10 +96,22 @@ export function ActiveRunnersCard({ runners }: { runners: SerializeFrom<RunnerVi
   )
 }
 
-export function CurrentAssignmentsCard({ assignments }: { assignments: SerializeFrom<CurrentAssignmentLine>[] }) {
+export function CurrentAssignmentsCard({
+  assignments,
+  total,
+  params,
+}: {
+  assignments: SerializeFrom<CurrentAssignmentLine>[]
+  total: number
+  params: URLSearchParams
+}) {
+  const more = total > assignments.length
   return (
     <Card aria-labelledby="assignments-heading">
-      <CardHeader title={<span id="assignments-heading">Current Assignments</span>} description={`${assignments.length} under way`} />
+      <CardHeader
+        title={<span id="assignments-heading">Current Assignments</span>}
+        description={more ? `${total.toLocaleString('en-US')} under way; the oldest ${assignments.length} shown` : `${total} under way`}
+      />
       <CardBody>
         {assignments.length === 0 ? (
           <p className="text-sm text-slate-600">No deliveries under way.</p>
@@ -115,6 +145,9 @@ export function CurrentAssignmentsCard({ assignments }: { assignments: Serialize
             ))}
           </ul>
         )}
+        {more && assignments.length < DISPATCH_MOST ? (
+          <ShowMore params={params} name="current" shown={assignments.length} label="Show More Assignments" />
+        ) : null}
       </CardBody>
     </Card>
   )

@@ -7,7 +7,7 @@ import type { NextFunction, Request, Response } from 'express'
 export type ActorType = 'user' | 'runner' | 'vendor' | 'api_key' | 'system'
 export type Actor = { type: ActorType; id: string | null; name: string | null; orgId?: string | null }
 
-type Context = { actor: Actor | null; ip: string | null }
+type Context = { actor: Actor | null; ip: string | null; kept?: Map<string, Promise<unknown>> }
 
 declare global {
   var __stockrunActors: AsyncLocalStorage<Context> | undefined
@@ -38,4 +38,20 @@ export function currentActor(): Actor {
 /** Runs work (a test, a job) as a given actor. */
 export function runAs<T>(actor: Actor, work: () => T): T {
   return storage.run({ actor, ip: null }, work)
+}
+
+/**
+ * Within one request, one answer per key: a page's layout and route loaders each ask for the
+ * signed-in manager, with Request objects of their own. Outside a request (jobs), always reads.
+ */
+export function oncePerRequest<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const context = storage.getStore()
+  if (!context) return read()
+  context.kept ??= new Map()
+  let found = context.kept.get(key) as Promise<T> | undefined
+  if (!found) {
+    found = read()
+    context.kept.set(key, found)
+  }
+  return found
 }

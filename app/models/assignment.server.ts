@@ -28,6 +28,7 @@ import { recordRequestStatus, type RequestStatusRow } from './request-status.ser
 import { enqueueWebhookEvent } from './webhook.server'
 import { findRunnerByToken, INVALID_TOKEN } from './runner.server'
 import { recordAudit } from './audit-log.server'
+import { openAssignmentIds } from './dispatch-board.server'
 import { setActor } from '~/lib/actor-context.server'
 
 export const CLOSED_STATUSES: AssignmentStatus[] = ['delivered', 'cancelled']
@@ -514,37 +515,15 @@ export type DeliveryOrder = ReturnType<typeof deliveryOrder>
 
 /** Dispatch's Current Assignments: every assignment not yet delivered or cancelled, oldest first. */
 export async function listCurrentAssignments(orgId: string) {
-  const rows = await db.runnerAssignment.findMany({
-    where: { organisationId: orgId, status: { notIn: CLOSED_STATUSES } },
-    include: FULL,
-    orderBy: [{ assignedAt: 'asc' }, { id: 'asc' }],
-    take: 500,
-  })
-  return rows.map((a) => toView(a))
-}
-
-/**
- * Dispatch's Current Assignments card: the same assignments as listCurrentAssignments, with only
- * what the card shows. The page sends its data along for hydration, and items with their products
- * for 500 deliveries were most of its reads and bytes (decision 044).
- */
-export async function listCurrentAssignmentLines(orgId: string) {
-  return db.runnerAssignment.findMany({
-    where: { organisationId: orgId, status: { notIn: CLOSED_STATUSES } },
-    select: {
-      id: true,
-      status: true,
-      smsStatus: true,
-      assignedAt: true,
-      runner: { select: { name: true } },
-      request: { select: { orderNumber: true, property: { select: { name: true } } } },
-    },
-    orderBy: [{ assignedAt: 'asc' }, { id: 'asc' }],
-    take: 500,
+  // The ids through the open-assignments partial index (decision 056), then their full view.
+  const ids = await openAssignmentIds(orgId, 500)
+  const rows = await db.runnerAssignment.findMany({ where: { id: { in: ids }, organisationId: orgId }, include: FULL })
+  const byId = new Map(rows.map((a) => [a.id, a]))
+  return ids.flatMap((id) => {
+    const a = byId.get(id)
+    return a ? [toView(a)] : []
   })
 }
-
-export type CurrentAssignmentLine = Awaited<ReturnType<typeof listCurrentAssignmentLines>>[number]
 
 /** A runner's portal: everything still to do, and the last few deliveries. */
 export async function runnerAssignments(runnerId: string) {
@@ -569,7 +548,7 @@ export async function runnerAssignments(runnerId: string) {
 }
 
 /** The dispatch queue: pending requests that no active assignment covers, oldest first. */
-export async function dispatchQueue(orgId: string) {
+export async function dispatchQueue(orgId: string, take = 500) {
   const rows = await db.productRequest.findMany({
     where: {
       organisationId: orgId,
@@ -581,7 +560,7 @@ export async function dispatchQueue(orgId: string) {
       items: { select: { productId: true, productName: true, quantity: true } },
     },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    take: 500,
+    take,
   })
   return rows.map((r) => ({
     id: r.id,

@@ -1,6 +1,7 @@
 // The dashboard's four counters (spec §2.4, §3 Stats). "Today" is the organisation's day in its own
 // time zone, not the server's: a New York office's day starts at midnight in New York.
 import { db } from '~/lib/db.server'
+import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { dbTime } from './request.server'
 
 export type RequestStats = {
@@ -63,9 +64,17 @@ export function dayIn(timeZone: string, now: Date = new Date()) {
 
 /** The organisation's time zone, for showing its dates (UTC when the stored one is unknown). */
 export async function organisationTimeZone(orgId: string) {
-  const org = await db.organisation.findUniqueOrThrow({ where: { id: orgId }, select: { timeZone: true } })
-  return safeTimeZone(org.timeZone)
+  return timeZones(orgId, async () => {
+    const org = await db.organisation.findUniqueOrThrow({ where: { id: orgId }, select: { timeZone: true } })
+    return safeTimeZone(org.timeZone)
+  })
 }
+
+// Both change only when something is written (decision 056). The counts walk tens of thousands of
+// index entries at scale, for every dashboard view and every /api/stats poll; "completed today" also
+// depends on the day, which is part of the key.
+const timeZones = reusedUntilWrite<string>()
+const statsOfDay = reusedUntilWrite<RequestStats>()
 
 export async function organisationDay(orgId: string, now: Date = new Date()) {
   return dayIn(await organisationTimeZone(orgId), now)
@@ -73,6 +82,10 @@ export async function organisationDay(orgId: string, now: Date = new Date()) {
 
 export async function requestStats(orgId: string, now: Date = new Date()): Promise<RequestStats> {
   const today = await organisationDay(orgId, now)
+  return statsOfDay(`${orgId}|${today.start.toISOString()}`, () => countStats(orgId, today))
+}
+
+async function countStats(orgId: string, today: { start: Date; end: Date }): Promise<RequestStats> {
   const [byStatus, completed, activeQRCodes] = await Promise.all([
     db.productRequest.groupBy({
       by: ['status'],

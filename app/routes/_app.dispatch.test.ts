@@ -88,4 +88,43 @@ describe('the Dispatch page', () => {
     expect(res.status).toBe(302)
     expect(await (await client.get('/dispatch')).text()).toContain('Generation Failed')
   })
+
+  test('each list shows its oldest 50 with a plain link to the next 50, and the assign link keeps the page', async () => {
+    const client = await app.signedIn('dispatch-page-more@x.test')
+    const orgId = (await organisationOf('dispatch-page-more@x.test')).id
+    const { runner } = await givenRunner(orgId, { name: 'Morgan More' })
+    const start = Date.now() - 3_600_000
+    const at = (i: number) => new Date(start + i * 1000)
+    // Written in bulk: a slow setup would leave the test client's kept-alive connection idle too long.
+    const orders = Array.from({ length: 52 }, (_, i) => `ORD-MORE-${String(i).padStart(2, '0')}`)
+    await db.productRequest.createMany({ data: orders.map((orderNumber, i) => ({ organisationId: orgId, orderNumber, vendorName: 'Vera Vendor', createdAt: at(i) })) })
+    const busy = Array.from({ length: 51 }, (_, i) => ({ id: crypto.randomUUID(), orderNumber: `ORD-BUSY-${String(i).padStart(2, '0')}` }))
+    await db.productRequest.createMany({ data: busy.map((r) => ({ ...r, organisationId: orgId, vendorName: 'Vera Vendor', status: 'in_progress' })) })
+    const assigned = busy.map(() => crypto.randomUUID())
+    await db.runnerAssignment.createMany({
+      data: busy.map((r, i) => ({ id: assigned[i]!, organisationId: orgId, requestId: r.id, runnerId: runner.id, assignedAt: at(i) })),
+    })
+    await givenAssignment(orgId, 'delivered')
+
+    const first = await (await client.get('/dispatch')).text()
+    expect(first).toContain(orders[49])
+    expect(first).not.toContain(orders[50])
+    expect(first).toContain('More than 50 waiting for a runner; the oldest 50 shown')
+    expect(first).toContain('href="/dispatch?queue=100"')
+    expect(first).toContain(`#${assigned[49]!.slice(-8)}`)
+    expect(first).not.toContain(`#${assigned[50]!.slice(-8)}`)
+    // The delivered one is not under way.
+    expect(first).toContain('51 under way; the oldest 50 shown')
+    expect(first).toContain('href="/dispatch?current=100"')
+
+    const more = await (await client.get('/dispatch?queue=100&current=100')).text()
+    expect(more).toContain(orders[51])
+    expect(more).toContain('52 waiting for a runner')
+    expect(more).not.toContain('Show More Pending Orders')
+    expect(more).toContain(`#${assigned[50]!.slice(-8)}`)
+    expect(more).toContain('51 under way')
+    expect(more).not.toContain('Show More Assignments')
+    // Assigning an order from further down keeps the rows shown, so its dialog finds it.
+    expect(more).toMatch(/href="\/dispatch\?queue=100&amp;current=100&amp;assign=[\w-]+"/)
+  })
 })

@@ -17,7 +17,9 @@ import { invalidFromZod } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { AssignInput, RunnerInput } from '~/lib/schemas/dispatch'
 import { redirectWithToast } from '~/lib/toast.server'
-import { assignRunner, dispatchQueue, generateDeliveryLink, listCurrentAssignmentLines } from '~/models/assignment.server'
+import { assignRunner, dispatchQueue, generateDeliveryLink } from '~/models/assignment.server'
+import { shownFrom } from '~/lib/dispatch-pages'
+import { currentAssignmentsPage } from '~/models/dispatch-board.server'
 import { createRunner, listActiveRunners, rotateRunnerToken, runnerPortalPath } from '~/models/runner.server'
 import { requireManager } from '~/services/auth.server'
 
@@ -27,12 +29,19 @@ const PAGE = '/dispatch'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
-  const [queue, runners, assignments] = await Promise.all([
-    dispatchQueue(manager.orgId),
+  const params = new URL(request.url).searchParams
+  // Each list shows its oldest 50; a plain "show more" link (?queue=100, ?current=100) asks for more.
+  const queueShown = shownFrom(params.get('queue'))
+  const [queue, runners, current] = await Promise.all([
+    // One more than shown tells whether more are waiting.
+    dispatchQueue(manager.orgId, queueShown + 1),
     listActiveRunners(manager.orgId),
-    listCurrentAssignmentLines(manager.orgId),
+    currentAssignmentsPage(manager.orgId, shownFrom(params.get('current'))),
   ])
-  return json({ queue, runners, assignments }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return json(
+    { queue: queue.slice(0, queueShown), moreQueued: queue.length > queueShown, runners, assignments: current.lines, assignmentsTotal: current.total },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  )
 }
 
 type Shown =
@@ -136,7 +145,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DispatchPage() {
-  const { queue, runners, assignments } = useLoaderData<typeof loader>()
+  const { queue, moreQueued, runners, assignments, assignmentsTotal } = useLoaderData<typeof loader>()
   const shown = useActionData<Shown>()
   const [params] = useSearchParams()
   const navigation = useNavigation()
@@ -179,10 +188,10 @@ export default function DispatchPage() {
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <PendingOrdersCard queue={queue} canAssign={runners.length > 0} />
+        <PendingOrdersCard queue={queue} more={moreQueued} params={params} canAssign={runners.length > 0} />
         <ActiveRunnersCard runners={runners} />
         <div className="lg:col-span-2">
-          <CurrentAssignmentsCard assignments={assignments} />
+          <CurrentAssignmentsCard assignments={assignments} total={assignmentsTotal} params={params} />
         </div>
       </div>
 

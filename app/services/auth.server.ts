@@ -10,7 +10,7 @@ import { Unauthorized } from '~/lib/errors'
 import { findApiOperation } from '~/lib/api-routes'
 import { managerFromApiKey } from '~/models/api-key.server'
 import { displayName, findManager, signInFromIdentity, type Manager } from '~/models/user.server'
-import { setActor } from '~/lib/actor-context.server'
+import { oncePerRequest, setActor } from '~/lib/actor-context.server'
 import { deleteAllSessionsOf } from '~/models/session.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { getSession, sessionStorage } from './session.server'
@@ -184,11 +184,18 @@ export async function endAllManagerSessions(request: Request, userId: string) {
   return redirect('/login', { headers: { 'Set-Cookie': await sessionStorage().destroySession(session) } })
 }
 
-export async function getManager(request: Request): Promise<Manager | null> {
+async function readManager(request: Request) {
   const session = await getSession(request)
   const userId = session.get('userId')
   if (typeof userId !== 'string') return null
-  const manager = await findManager(userId)
+  return findManager(userId)
+}
+
+export async function getManager(request: Request): Promise<Manager | null> {
+  // A page's loaders share one session and manager read. Only for reads: an action may sign in or
+  // out, and the loaders after it must see that.
+  const reading = request.method === 'GET' || request.method === 'HEAD'
+  const manager = await (reading ? oncePerRequest(`manager ${request.headers.get('Cookie') ?? ''}`, () => readManager(request)) : readManager(request))
   if (manager) setActor({ type: 'user', id: manager.userId, name: displayName(manager), orgId: manager.orgId })
   return manager
 }
