@@ -1,6 +1,5 @@
 // QR images for property links (spec §9: 256 px, a 2-module quiet zone, black on white). Made on the
 // server so the modal, the QR page and the printable sheet show the same code without JavaScript.
-import QRCode from 'qrcode'
 import type { Content, TDocumentDefinitions } from './pdf.server'
 
 export const QR_SIZE = 256
@@ -13,14 +12,18 @@ const style = {
   errorCorrectionLevel: 'M',
 } as const
 
+// Loaded on the first QR code, not at start (decision 015): most processes never draw one.
+let library: Promise<typeof import('qrcode')> | undefined
+const qrcode = () => (library ??= import('qrcode').then((m) => ((m as { default?: typeof import('qrcode') }).default ?? m)))
+
 /** The QR code for `text` as an SVG document string, 256 px square. */
-export function qrSvg(text: string): Promise<string> {
-  return QRCode.toString(text, { ...style, type: 'svg' })
+export async function qrSvg(text: string): Promise<string> {
+  return (await qrcode()).toString(text, { ...style, type: 'svg' })
 }
 
 /** The same QR code as a 256 px PNG, for downloading and printing elsewhere. */
-export function qrPng(text: string): Promise<Buffer> {
-  return QRCode.toBuffer(text, { ...style, type: 'png' })
+export async function qrPng(text: string): Promise<Buffer> {
+  return (await qrcode()).toBuffer(text, { ...style, type: 'png' })
 }
 
 /** `qr-<property name lowercased, spaces to hyphens>.png`, keeping only characters every file system accepts. */
