@@ -8,8 +8,10 @@ FROM base AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
-# patch-package applies these at install (postinstall).
+# postinstall applies these patches (patch-package) and generates the Prisma client from the schema.
 COPY patches ./patches
+COPY prisma.config.ts ./
+COPY prisma ./prisma
 RUN npm ci --include=dev --no-audit --no-fund
 COPY . .
 # `prisma` is a production dependency: the generated client and the CLI ship in node_modules, so
