@@ -110,7 +110,7 @@ export function CurrentAssignmentsCard({
     <Card aria-labelledby="assignments-heading">
       <CardHeader
         title={<span id="assignments-heading">Current Assignments</span>}
-        description={more ? `${total.toLocaleString('en-US')} under way; the oldest ${assignments.length} shown` : `${total} under way`}
+        description={`${total.toLocaleString('en-US')} under way${more ? `; the oldest ${assignments.length} shown` : ''}`}
       />
       <CardBody>
         {assignments.length === 0 ? (

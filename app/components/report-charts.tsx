@@ -16,9 +16,10 @@ export function SpendPerPropertyChart({ data }: { data: ReportChartData['spendBy
   const months = [...new Set(data.map((d) => d.month))].sort()
   const properties = [...new Set(data.map((d) => d.propertyName))].sort((a, b) => a.localeCompare(b))
   // A map, not a search per cell: hundreds of properties × 13 months against thousands of entries.
+  const key = (property: string, month: string) => `${property}\u0000${month}`
   const cents = new Map<string, number>()
-  for (const d of data) if (!cents.has(`${d.propertyName}\u0000${d.month}`)) cents.set(`${d.propertyName}\u0000${d.month}`, d.cents)
-  const value = (property: string, month: string) => cents.get(`${property}\u0000${month}`) ?? 0
+  for (const d of data) if (!cents.has(key(d.propertyName, d.month))) cents.set(key(d.propertyName, d.month), d.cents)
+  const value = (property: string, month: string) => cents.get(key(property, month)) ?? 0
   const series = properties.map((name) => ({ name, values: months.map((m) => value(name, m)) }))
   return (
     <ChartFrame

@@ -2,7 +2,7 @@
 // thousands of rows), kept in memory and reused until the next commit to the database. The check is
 // dataVersion() (decision 015): it moves on every commit, ours, another process's, and on a LiteFS
 // replica the primary's as they are applied, so a replica never shows a count older than its data.
-// Decision 044 did this for the dashboard's reorder card; decision 056 for the list counts.
+// One store for them all: the dashboard's running-out card (decision 044) and the list counts (decision 056).
 import { dataVersion } from './db-version.server'
 
 type Kept<T> = { version: number; until: number; value: Promise<T> }

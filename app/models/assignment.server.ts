@@ -547,6 +547,12 @@ export async function runnerAssignments(runnerId: string) {
   }
 }
 
+/** Dispatch's Pending Orders: the first `limit` of the queue, and whether more are waiting (one more is read to know). */
+export async function pendingOrdersPage(orgId: string, limit: number) {
+  const queue = await dispatchQueue(orgId, limit + 1)
+  return { orders: queue.slice(0, limit), more: queue.length > limit }
+}
+
 /** The dispatch queue: pending requests that no active assignment covers, oldest first. */
 export async function dispatchQueue(orgId: string, take = 500) {
   const rows = await db.productRequest.findMany({

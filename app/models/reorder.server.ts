@@ -3,7 +3,7 @@
 // for a property or a whole organisation, grouped in SQL, then the formula below per product.
 import { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
-import { dataVersion } from '~/lib/db-version.server'
+import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { NotFound } from '~/lib/errors'
 import { dbTime } from './request.server'
 
@@ -137,7 +137,7 @@ export type RunningOut = Array<{ id: string; name: string; products: number }>
 
 /** How long the dashboard may reuse the answer while nothing is written: the formula counts in days. */
 export const RUNNING_OUT_REUSE_MS = 60_000
-const runningOut = new Map<string, { version: number; until: number; value: Promise<RunningOut> }>()
+const runningOut = reusedUntilWrite<RunningOut>({ maxAgeMs: RUNNING_OUT_REUSE_MS })
 
 /**
  * The dashboard: which properties will likely run out of something this week, most products first.
@@ -147,17 +147,7 @@ const runningOut = new Map<string, { version: number; until: number; value: Prom
  */
 export function propertiesRunningOut(orgId: string, now?: Date): Promise<RunningOut> {
   if (now) return computeRunningOut(orgId, now)
-  const version = dataVersion()
-  const kept = runningOut.get(orgId)
-  if (kept && kept.version === version && kept.until > Date.now()) return kept.value
-  const value = computeRunningOut(orgId, new Date())
-  if (runningOut.size >= 1000) runningOut.clear()
-  // The version read before the query: a write committed meanwhile makes the next visit ask again.
-  runningOut.set(orgId, { version, until: Date.now() + RUNNING_OUT_REUSE_MS, value })
-  value.catch(() => {
-    if (runningOut.get(orgId)?.value === value) runningOut.delete(orgId)
-  })
-  return value
+  return runningOut(orgId, () => computeRunningOut(orgId, new Date()))
 }
 
 async function computeRunningOut(orgId: string, now: Date): Promise<RunningOut> {

@@ -17,7 +17,7 @@ import { invalidFromZod } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { AssignInput, RunnerInput } from '~/lib/schemas/dispatch'
 import { redirectWithToast } from '~/lib/toast.server'
-import { assignRunner, dispatchQueue, generateDeliveryLink } from '~/models/assignment.server'
+import { assignRunner, generateDeliveryLink, pendingOrdersPage } from '~/models/assignment.server'
 import { shownFrom } from '~/lib/dispatch-pages'
 import { currentAssignmentsPage } from '~/models/dispatch-board.server'
 import { createRunner, listActiveRunners, rotateRunnerToken, runnerPortalPath } from '~/models/runner.server'
@@ -31,15 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
   const params = new URL(request.url).searchParams
   // Each list shows its oldest 50; a plain "show more" link (?queue=100, ?current=100) asks for more.
-  const queueShown = shownFrom(params.get('queue'))
-  const [queue, runners, current] = await Promise.all([
-    // One more than shown tells whether more are waiting.
-    dispatchQueue(manager.orgId, queueShown + 1),
+  const [pending, runners, current] = await Promise.all([
+    pendingOrdersPage(manager.orgId, shownFrom(params.get('queue'))),
     listActiveRunners(manager.orgId),
     currentAssignmentsPage(manager.orgId, shownFrom(params.get('current'))),
   ])
   return json(
-    { queue: queue.slice(0, queueShown), moreQueued: queue.length > queueShown, runners, assignments: current.lines, assignmentsTotal: current.total },
+    { queue: pending.orders, moreQueued: pending.more, runners, assignments: current.lines, assignmentsTotal: current.total },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
 }
