@@ -5,7 +5,7 @@ import path from 'node:path'
 import url from 'node:url'
 import fs from 'node:fs'
 import type { ServerBuild } from '@remix-run/node'
-import { broadcastDevReady } from '@remix-run/node'
+import { broadcastDevReady, installGlobals } from '@remix-run/node'
 import { env, productionWarnings } from './app/lib/env.server'
 import { currentRole } from './app/lib/litefs.server'
 import { log } from './app/lib/log.server'
@@ -14,8 +14,7 @@ import { startPrimaryJobs } from './app/lib/primary-jobs.server'
 import { applyServerTimeouts } from './app/lib/server/timeouts'
 import { getManager } from './app/services/auth.server'
 
-// No installGlobals: Node 20+ has fetch, Request, Response, FormData and File built in (the integration
-// tests have always run the app on them), and Remix's copy of undici cost ~100 ms of every start.
+installGlobals({ nativeFetch: true })
 
 let config: ReturnType<typeof env>
 try {
