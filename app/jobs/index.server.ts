@@ -1,5 +1,6 @@
 // Every PrimaryJob the server runs (app/lib/primary-jobs.server.ts); a new job is one more line here.
 import type { PrimaryJob } from '~/lib/primary-job'
+import { checkpointJob } from './checkpoint.server'
 import { geocodeProperties } from './geocode-properties.server'
 import { apiKeyUsageJob } from './api-key-usage.server'
 import { pruneActivityJob } from './prune-activity.server'
@@ -10,6 +11,7 @@ import { writeAheadLog } from './write-ahead-log.server'
 
 export const primaryJobs: PrimaryJob[] = [
   writeAheadLog,
+  checkpointJob,
   sessionSweep,
   geocodeProperties,
   pruneActivityJob,

@@ -1,6 +1,8 @@
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3'
 import { PrismaClient } from '@prisma/client'
+import { FALLBACK_CHECKPOINT_PAGES } from './checkpoints.server'
 import { env } from './env.server'
+import { noteConnection, notedConnection, type Connection } from './orm-connection.server'
 
 declare global {
   var __stockrunDb: PrismaClient | undefined
@@ -8,9 +10,17 @@ declare global {
 
 function connect() {
   // DATABASE_READONLY opens the file as a LiteFS replica sees it (tests simulate a replica with it).
-  const adapter = new PrismaBetterSQLite3({ url: env().DATABASE_URL, timeout: 5000, readonly: env().DATABASE_READONLY })
+  const adapter = noteConnection(new PrismaBetterSQLite3({ url: env().DATABASE_URL, timeout: 5000, readonly: env().DATABASE_READONLY }))
   const client = new PrismaClient({ adapter })
   return client
+}
+
+/** The ORM's own SQLite connection, opened if it is not yet. Only lib/sql.server.ts uses it. */
+export async function ormConnection(): Promise<Connection> {
+  if (!notedConnection()) await db.$connect()
+  const connection = notedConnection()
+  if (!connection) throw new Error('The database connection could not be opened')
+  return connection
 }
 
 // One client per process, kept across dev rebuilds so connections are not leaked.
@@ -26,6 +36,8 @@ export function tuneDatabase() {
     await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000')
     await db.$queryRawUnsafe('PRAGMA synchronous = NORMAL')
     await db.$queryRawUnsafe('PRAGMA foreign_keys = ON')
+    // The primary checkpoints from a worker thread (lib/checkpoints.server.ts); this is the fallback.
+    await db.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`)
   })()
   return tuned
 }

@@ -3,6 +3,7 @@
 // where the one shared poller (lib/live-events.server.ts) finds it by its increasing id.
 import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
+import { sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
 
 export const ACTIVITY_TYPES = ['request.created', 'request.updated', 'assignment.updated', 'notification.created'] as const
 export type ActivityType = (typeof ACTIVITY_TYPES)[number]
@@ -17,10 +18,15 @@ export const KEEP_EVENTS_MS = 24 * 60 * 60 * 1000
 /**
  * Written by most changes, often several per change (an assignment writes three): a raw insert
  * costs about a third of the ORM's `create`, which compiles and maps the returned row that no
- * caller reads (decision 059). `at` is stored as the ORM stores dates.
+ * caller reads (decisions 059, 063). `at` is stored as the ORM stores dates.
  */
 export async function recordActivity(tx: Prisma.TransactionClient, orgId: string, type: ActivityType, subjectId: string) {
-  await tx.$executeRaw`INSERT INTO ActivityEvent (organisationId, type, subjectId, at) VALUES (${orgId}, ${type}, ${subjectId}, ${new Date()})`
+  recordActivityIn(await sqlWithin(tx), orgId, type, subjectId)
+}
+
+/** The same, inside a plain-SQL transaction (lib/sql.server.ts). */
+export function recordActivityIn(sql: Sql, orgId: string, type: ActivityType, subjectId: string) {
+  sql.run('INSERT INTO ActivityEvent (organisationId, type, subjectId, at) VALUES (?, ?, ?, ?)', orgId, type, subjectId, sqlDate(new Date()))
 }
 
 function toEvent(row: { id: number; organisationId: string; type: string; subjectId: string; at: Date }): ActivityEvent {

@@ -176,6 +176,16 @@ export async function createRequest(
   return result
 }
 
+/**
+ * A vendor's request from a property's QR code. The property says whose request it is, read in the
+ * same transaction that writes it: NotFound when the property is unknown, inactive or its code is off.
+ */
+export async function sendVendorRequest(input: RequestInput, options: { language?: string } = {}) {
+  const parsed = inputSchemas.vendor.safeParse(input)
+  if (!parsed.success) throw invalidFromZod(parsed.error)
+  return queueRequest({ orgId: null, valid: parsed.data, source: 'vendor', language: options.language })
+}
+
 export type TrackingStage = 'received' | 'assigned' | 'on_the_way' | 'delivered' | 'closed'
 
 /**

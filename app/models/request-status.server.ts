@@ -1,24 +1,31 @@
 // A request's status and its history move together: every change is one row in the history, which
 // is what "completed today" and the request PDF's timeline read. Callers pass their transaction so
 // the change is part of whatever caused it (a manager's dropdown, a runner's delivery).
+import crypto from 'node:crypto'
 import type { Prisma } from '@prisma/client'
-import { recordActivity } from './activity-event.server'
-import { enqueueWebhookEvent } from './webhook.server'
+import { NotFound } from '~/lib/errors'
+import { sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
+import { recordActivityIn } from './activity-event.server'
+import { webhookDeliveriesIn } from './webhook.server'
 
 export type RequestStatusRow = { status: string; organisationId: string; orderNumber: string }
 
 /** `current`: the request as the caller has just read it in this same transaction (saves reading it again). */
 export async function recordRequestStatus(tx: Prisma.TransactionClient, requestId: string, status: string, note?: string | null, current?: RequestStatusRow) {
-  current ??= await tx.productRequest.findUniqueOrThrow({
-    where: { id: requestId },
-    select: { status: true, organisationId: true, orderNumber: true },
-  })
+  return recordRequestStatusIn(await sqlWithin(tx), requestId, status, note, current)
+}
+
+/** The same, inside a plain-SQL transaction: four or five kept statements (decision 063). */
+export function recordRequestStatusIn(sql: Sql, requestId: string, status: string, note?: string | null, current?: RequestStatusRow) {
+  current ??= sql.one<RequestStatusRow>('SELECT status, organisationId, orderNumber FROM ProductRequest WHERE id = ?', requestId)
+  if (!current) throw new NotFound('Request not found')
   if (current.status === status) return false
-  await tx.productRequest.update({ where: { id: requestId }, data: { status } })
-  await tx.requestStatusChange.create({ data: { requestId, status, note: note ?? null } })
-  await recordActivity(tx, current.organisationId, 'request.updated', requestId)
-  await enqueueWebhookEvent(tx, current.organisationId, 'request.status_changed', {
-    request: { id: requestId, orderNumber: current.orderNumber, status, previousStatus: current.status, note: note ?? null },
-  })
+  const at = sqlDate(new Date())
+  sql.run('UPDATE ProductRequest SET status = ?, updatedAt = ? WHERE id = ?', status, at, requestId)
+  sql.run('INSERT INTO RequestStatusChange (id, requestId, status, note, createdAt) VALUES (?, ?, ?, ?, ?)', crypto.randomUUID(), requestId, status, note ?? null, at)
+  recordActivityIn(sql, current.organisationId, 'request.updated', requestId)
+  webhookDeliveriesIn(sql, current.organisationId, 'request.status_changed', [
+    { request: { id: requestId, orderNumber: current.orderNumber, status, previousStatus: current.status, note: note ?? null } },
+  ])
   return true
 }

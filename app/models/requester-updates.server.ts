@@ -5,6 +5,7 @@
 import crypto from 'node:crypto'
 import { z } from 'zod'
 import { db } from '~/lib/db.server'
+import { readNow } from '~/lib/sql.server'
 import { NotFound } from '~/lib/errors'
 import { hashToken } from '~/lib/tokens.server'
 import { sendMail } from '~/services/mail.server'
@@ -68,14 +69,19 @@ export async function stopRequesterMessages(stopToken: string) {
 /** After the change has been committed: one message per listener for the stage, ever. */
 export async function tellRequesters(requestId: string, stage: RequesterStage, origin: string) {
   // One statement for every assignment and status change, most of which nobody listens to: the
-  // ORM's nested select was three (subscriptions, then request and organisation even for none).
-  const rows = await db.$queryRaw<Array<{ id: string; channel: string; address: string; stopToken: string; orderNumber: string; organisationName: string }>>`
-    SELECT s.id, s.channel, s.address, s.stopToken, r.orderNumber, o.name AS organisationName
-    FROM RequesterSubscription s
-    JOIN ProductRequest r ON r.id = s.requestId
-    JOIN Organisation o ON o.id = r.organisationId
-    WHERE s.requestId = ${requestId} AND s.stoppedAt IS NULL
-      AND NOT EXISTS (SELECT 1 FROM RequesterMessage m WHERE m.subscriptionId = s.id AND m.stage = ${stage})`
+  // ORM's nested select was three (subscriptions, then request and organisation even for none); a kept statement (063).
+  const rows = await readNow((sql) =>
+    sql.all<{ id: string; channel: string; address: string; stopToken: string; orderNumber: string; organisationName: string }>(
+      `SELECT s.id, s.channel, s.address, s.stopToken, r.orderNumber, o.name AS organisationName
+      FROM RequesterSubscription s
+      JOIN ProductRequest r ON r.id = s.requestId
+      JOIN Organisation o ON o.id = r.organisationId
+      WHERE s.requestId = ? AND s.stoppedAt IS NULL
+        AND NOT EXISTS (SELECT 1 FROM RequesterMessage m WHERE m.subscriptionId = s.id AND m.stage = ?)`,
+      requestId,
+      stage,
+    ),
+  )
   const listeners = rows.map((row) => ({ ...row, request: { orderNumber: row.orderNumber, organisation: { name: row.organisationName } } }))
   for (const listener of listeners) {
     try {

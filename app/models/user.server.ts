@@ -1,5 +1,6 @@
 // Managers: who they are, which organisation they act for, and what a first sign-in creates.
 import { db } from '~/lib/db.server'
+import { readNow } from '~/lib/sql.server'
 import { isRegistrationEnabled } from './settings.server'
 import { recordAudit } from './audit-log.server'
 
@@ -78,18 +79,21 @@ export type Manager = {
 /**
  * The signed-in manager with the organisation they act for (their first membership). Every manager
  * request asks this, so it is one statement: through the ORM's relations it was three (user,
- * membership, organisation), each paying the query compiler (decision 059).
+ * membership, organisation), each paying the query compiler (decision 059); now a kept statement (063).
  */
 export async function findManager(userId: string): Promise<Manager | null> {
-  const [row] = await db.$queryRaw<
-    Array<Pick<Manager, 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'orgId' | 'role' | 'organisationName'> & { userId: string }>
-  >`SELECT u.id AS userId, u.email, u.firstName, u.lastName, u.profileImageUrl, m.organisationId AS orgId, m.role, o.name AS organisationName
-    FROM User u
-    JOIN Membership m ON m.userId = u.id
-    JOIN Organisation o ON o.id = m.organisationId
-    WHERE u.id = ${userId}
-    ORDER BY m.createdAt ASC
-    LIMIT 1`
+  const row = await readNow((sql) =>
+    sql.one<Pick<Manager, 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'orgId' | 'role' | 'organisationName'> & { userId: string }>(
+      `SELECT u.id AS userId, u.email, u.firstName, u.lastName, u.profileImageUrl, m.organisationId AS orgId, m.role, o.name AS organisationName
+      FROM User u
+      JOIN Membership m ON m.userId = u.id
+      JOIN Organisation o ON o.id = m.organisationId
+      WHERE u.id = ?
+      ORDER BY m.createdAt ASC
+      LIMIT 1`,
+      userId,
+    ),
+  )
   if (!row) return null
   return {
     userId: row.userId,

@@ -3,6 +3,7 @@
 import crypto from 'node:crypto'
 import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
+import { sqlDate, type Sql } from '~/lib/sql.server'
 import { Forbidden, Invalid, NotFound } from '~/lib/errors'
 import { WEBHOOK_EVENTS, type WebhookEventType } from '~/lib/schemas/integrations'
 import { newToken } from '~/lib/tokens.server'
@@ -67,9 +68,36 @@ export async function enqueueWebhookEvent(tx: Prisma.TransactionClient, orgId: s
 
 /** The outbox rows for several events of one type (one event per item of `data`), for the caller to insert in its transaction. */
 export async function webhookDeliveryRows(tx: Prisma.TransactionClient, orgId: string, type: WebhookEventType, data: Array<Record<string, unknown>>) {
-  const hooks = (await tx.webhookEndpoint.findMany({ where: { organisationId: orgId }, select: { id: true, events: true } })).filter(
-    (hook) => eventsOf(hook.events).includes(type),
-  )
+  const hooks = await tx.webhookEndpoint.findMany({ where: { organisationId: orgId }, select: { id: true, events: true } })
+  return webhookDeliveryRowsFor(subscribedWebhooks(hooks, type), orgId, type, data)
+}
+
+/** The organisation's webhooks that asked for this event type. */
+export function subscribedWebhooks(hooks: Array<{ id: string; events: string }>, type: WebhookEventType) {
+  return hooks.filter((hook) => eventsOf(hook.events).includes(type))
+}
+
+/** Puts events of one type in the outbox inside a plain-SQL transaction (lib/sql.server.ts). */
+export function webhookDeliveriesIn(sql: Sql, orgId: string, type: WebhookEventType, data: Array<Record<string, unknown>>) {
+  const hooks = subscribedWebhooks(sql.all<{ id: string; events: string }>('SELECT id, events FROM WebhookEndpoint WHERE organisationId = ?', orgId), type)
+  const at = sqlDate(new Date())
+  for (const d of webhookDeliveryRowsFor(hooks, orgId, type, data)) {
+    sql.run(
+      "INSERT INTO WebhookDelivery (id, organisationId, endpointId, eventId, type, payload, status, attempts, nextAttemptAt, createdAt) VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)",
+      crypto.randomUUID(),
+      d.organisationId,
+      d.endpointId,
+      d.eventId,
+      d.type,
+      d.payload,
+      at,
+      at,
+    )
+  }
+}
+
+/** The outbox rows for events of one type to webhooks already read (a plain-SQL transaction reads them itself). */
+export function webhookDeliveryRowsFor(hooks: Array<{ id: string }>, orgId: string, type: WebhookEventType, data: Array<Record<string, unknown>>) {
   return data.flatMap((one) => {
     if (hooks.length === 0) return []
     const eventId = `evt_${crypto.randomUUID()}`

@@ -5,8 +5,7 @@ import { VENDOR_LANGUAGE_CODES } from '~/i18n/config'
 import { Invalid } from '~/lib/errors'
 import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
-import { createRequest, requestInputSchema } from '~/models/request-intake.server'
-import { findStorefrontOwner } from '~/models/storefront.server'
+import { requestInputSchema, sendVendorRequest } from '~/models/request-intake.server'
 
 export const VendorRequestBody = requestInputSchema('vendor').extend({
   status: z.literal('pending', { error: 'A vendor request always starts as pending' }).optional(),
@@ -20,8 +19,7 @@ export const action = apiAction(async ({ request }) => {
   if (request.method !== 'POST') methodNotAllowed()
   const body = await readJson(request, VendorRequestBody)
   if (body.website) throw new Invalid('Request refused')
-  const { organisationId } = await findStorefrontOwner(body.propertyId)
-  const { request: created, trackingToken, handoverCode } = await createRequest(organisationId, body, { source: 'vendor', language: body.language })
+  const { request: created, trackingToken, handoverCode } = await sendVendorRequest(body, { language: body.language })
   return {
     id: created.id,
     orderNumber: created.orderNumber,

@@ -9,6 +9,7 @@ const file = path.join(runDir, `test-${process.pid}-${crypto.randomBytes(4).toSt
 fs.copyFileSync(path.join(runDir, 'template.db'), file)
 process.env.DATABASE_URL = `file:${file}`
 globalThis.__stockrunDb = undefined
+globalThis.__stockrunConnection = undefined
 
 const { startMocks, stopMocks } = await import('../mocks/index')
 startMocks()

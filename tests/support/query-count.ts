@@ -3,9 +3,10 @@
 // shares through globalThis) with query events on, before anything else creates one.
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3'
 import { PrismaClient } from '@prisma/client'
+import { noteConnection } from '~/lib/orm-connection.server'
 
 const client = new PrismaClient({
-  adapter: new PrismaBetterSQLite3({ url: process.env.DATABASE_URL! }),
+  adapter: noteConnection(new PrismaBetterSQLite3({ url: process.env.DATABASE_URL! })),
   log: [{ emit: 'event', level: 'query' }],
 })
 export type SentQuery = { query: string; params: unknown[] }
@@ -21,6 +22,8 @@ function parseParams(text: string): unknown[] {
   }
 }
 globalThis.__stockrunDb = client
+// The hot paths' kept statements (lib/sql.server.ts) are sent too, just not through the ORM.
+globalThis.__stockrunStatementWatcher = (query, params) => seen.push({ query, params })
 
 /** The statements sent while `work` ran (nothing else may query meanwhile). */
 export async function queriesDuring(work: () => Promise<unknown>): Promise<string[]> {
