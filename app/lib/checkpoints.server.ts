@@ -2,13 +2,16 @@
 // whichever commit crosses the mark, and that copy ends with an fsync of the database file: tens of
 // milliseconds on a request's path, about half of a vendor submission's database time under load
 // (decision 063). The primary checkpoints from a worker thread instead, on its own connection, every
-// second; the main connection checkpoints only when the log outgrows FALLBACK_CHECKPOINT_PAGES (the
+// second once the log holds a megabyte; the main connection checkpoints only past FALLBACK_CHECKPOINT_PAGES (the
 // worker stopped, or a long reader held it back).
+import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import { env } from './env.server'
 
 export const FALLBACK_CHECKPOINT_PAGES = 10_000
+/** Below this the log is left alone: an idle server starts no thread and copies nothing. */
+export const CHECKPOINT_FROM_BYTES = 1024 * 1024
 
 // Plain CommonJS run by the worker: it opens the file and checkpoints whenever asked. PASSIVE never
 // waits for a lock and never blocks a reader or a writer.
@@ -25,6 +28,14 @@ parentPort.on('message', () => {
   }
 })
 `
+
+function walBytes(file: string) {
+  try {
+    return fs.statSync(`${file}-wal`).size
+  } catch {
+    return 0
+  }
+}
 
 export type CheckpointResult = { log: number; checkpointed: number } | { error: string }
 
@@ -50,9 +61,10 @@ function start(file: string) {
   return started
 }
 
-/** Copies what the write-ahead log holds into the database file, off the main thread. */
-export function checkpointInBackground(): Promise<CheckpointResult> {
+/** Copies what the write-ahead log holds into the database file, off the main thread (once it holds `fromBytes`). */
+export function checkpointInBackground({ fromBytes = 0 } = {}): Promise<CheckpointResult | null> {
   const file = databaseFile()
+  if (fromBytes > 0 && walBytes(file) < fromBytes) return Promise.resolve(null)
   if (checkpointer?.file !== file) {
     void checkpointer?.worker.terminate()
     checkpointer = start(file)
