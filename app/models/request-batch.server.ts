@@ -14,7 +14,7 @@ import { hashToken, newToken } from '~/lib/tokens.server'
 import { handoverCodeRow } from './handover.server'
 import { recordActivityIn } from './activity-event.server'
 import { notifyOrganisationIn, textManagersWhoAskedForSms } from './notification.server'
-import { REQUEST_MESSAGES, type RequestSource, type ValidRequestInput } from './request-intake.server'
+import { REQUEST_MESSAGES, type RequestSource, type ValidRequestInput } from '~/lib/schemas/request-input'
 import { webhookDeliveriesIn } from './webhook.server'
 
 /** `orgId` null: a vendor at a QR code, whose request belongs to the property's organisation. */

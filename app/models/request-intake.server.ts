@@ -2,11 +2,10 @@
 // Every rule is checked inside the write transaction that takes the order number, so a product
 // switched off a moment ago, or a property deactivated, can never slip into a request.
 import type { Prisma, ProductRequest } from '@prisma/client'
-import { z } from 'zod'
 import { db } from '~/lib/db.server'
 import { Invalid, NotFound } from '~/lib/errors'
 import { invalidFromZod } from '~/lib/http.server'
-import { optionalText } from '~/lib/schemas/common'
+import { REQUEST_MESSAGES, requestInputSchema, type RequestInput, type RequestSource } from '~/lib/schemas/request-input'
 import { hashToken, newToken } from '~/lib/tokens.server'
 import { recordActivity } from './activity-event.server'
 import { giveHandoverCode } from './handover.server'
@@ -17,69 +16,16 @@ import { enqueueWebhookEvent } from './webhook.server'
 
 export type { ProductRequest }
 
-/** Spec §9: a vendor asks for one or two of each product; a manager may type larger orders. */
-export const VENDOR_MAX_QUANTITY = 2
-export const MANAGER_MAX_QUANTITY = 99
-/** More lines than any property stocks: a guard against absurd payloads, not a business limit. */
-export const MAX_REQUEST_LINES = 100
-
-export const REQUEST_MESSAGES = {
-  propertyRequired: 'Property is required',
-  vendorNameRequired: 'Vendor name is required',
-  productsRequired: 'Add at least one product to the request',
-  productRequired: 'Product is required',
-  duplicateProduct: 'Each product can be listed only once',
-  unavailableProduct: 'This product is not available at this property',
-  vendorQuantity: `Quantity must be 1 or ${VENDOR_MAX_QUANTITY}`,
-  managerQuantity: `Quantity must be between 1 and ${MANAGER_MAX_QUANTITY}`,
-  tooManyLines: `A request can hold at most ${MAX_REQUEST_LINES} products`,
-  propertyNotFound: 'Property not found',
-} as const
-
-export type RequestSource = 'vendor' | 'manager'
-
-export type RequestInput = {
-  propertyId: string
-  vendorName: string
-  requestedProducts: Array<{ productId: string; quantity: number }>
-  notes?: string | null
-}
-
-/** The shape and the per-field messages; whether the products exist is checked against the database. */
-export function requestInputSchema(source: RequestSource) {
-  const max = source === 'vendor' ? VENDOR_MAX_QUANTITY : MANAGER_MAX_QUANTITY
-  const quantityMessage = source === 'vendor' ? REQUEST_MESSAGES.vendorQuantity : REQUEST_MESSAGES.managerQuantity
-  return z.object({
-    propertyId: z.string({ error: REQUEST_MESSAGES.propertyRequired }).trim().min(1, REQUEST_MESSAGES.propertyRequired),
-    vendorName: z
-      .string({ error: REQUEST_MESSAGES.vendorNameRequired })
-      .trim()
-      .min(1, REQUEST_MESSAGES.vendorNameRequired)
-      .max(120, 'Vendor name must be at most 120 characters'),
-    requestedProducts: z
-      .array(
-        z.object({
-          productId: z.string({ error: REQUEST_MESSAGES.productRequired }).min(1, REQUEST_MESSAGES.productRequired),
-          quantity: z.number({ error: quantityMessage }).int(quantityMessage).min(1, quantityMessage).max(max, quantityMessage),
-        }),
-        { error: REQUEST_MESSAGES.productsRequired },
-      )
-      .min(1, REQUEST_MESSAGES.productsRequired)
-      .max(MAX_REQUEST_LINES, REQUEST_MESSAGES.tooManyLines)
-      .superRefine((lines, ctx) => {
-        const seen = new Set<string>()
-        lines.forEach((line, i) => {
-          if (seen.has(line.productId)) {
-            ctx.addIssue({ code: 'custom', message: REQUEST_MESSAGES.duplicateProduct, path: [i, 'productId'] })
-          }
-          seen.add(line.productId)
-        })
-      }),
-    notes: optionalText(1000),
-  })
-}
-
-export type ValidRequestInput = z.output<ReturnType<typeof requestInputSchema>>
+export {
+  MANAGER_MAX_QUANTITY,
+  MAX_REQUEST_LINES,
+  REQUEST_MESSAGES,
+  VENDOR_MAX_QUANTITY,
+  requestInputSchema,
+  type RequestInput,
+  type RequestSource,
+  type ValidRequestInput,
+} from '~/lib/schemas/request-input'
 
 // Built once: zod compiles a schema on its first parse, and that compile cost more than the parse on every request.
 const inputSchemas = { vendor: requestInputSchema('vendor'), manager: requestInputSchema('manager') }
