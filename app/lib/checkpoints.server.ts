@@ -7,6 +7,7 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
+import { databaseFile } from './db-version.server'
 import { env } from './env.server'
 
 export const FALLBACK_CHECKPOINT_PAGES = 10_000
@@ -41,10 +42,6 @@ export type CheckpointResult = { log: number; checkpointed: number } | { error: 
 
 let checkpointer: { file: string; worker: Worker; waiting: Array<(result: CheckpointResult) => void> } | undefined
 
-function databaseFile() {
-  return env().DATABASE_URL.replace(/^file:/, '').replace(/\?.*$/, '')
-}
-
 function start(file: string) {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3')
   const worker = new Worker(CHECKPOINTER, { eval: true, workerData: { driver, file } })
@@ -63,7 +60,7 @@ function start(file: string) {
 
 /** Copies what the write-ahead log holds into the database file, off the main thread (once it holds `fromBytes`). */
 export function checkpointInBackground({ fromBytes = 0 } = {}): Promise<CheckpointResult | null> {
-  const file = databaseFile()
+  const file = databaseFile(env().DATABASE_URL)
   if (fromBytes > 0 && walBytes(file) < fromBytes) return Promise.resolve(null)
   if (checkpointer?.file !== file) {
     void checkpointer?.worker.terminate()

@@ -11,7 +11,8 @@ type Watcher = { url: string; version: () => number }
 
 let watcher: Watcher | undefined
 
-function databaseFile(url: string) {
+/** The file a `file:` database URL names. */
+export function databaseFile(url: string) {
   return url.replace(/^file:/, '').replace(/\?.*$/, '')
 }
 

@@ -89,8 +89,3 @@ async function idleConnection() {
 export function sqlDate(date: Date) {
   return date.toISOString().replace('Z', '+00:00')
 }
-
-/** A stored date (the ORM's text) back to a Date. */
-export function fromSqlDate(stored: string) {
-  return new Date(stored)
-}

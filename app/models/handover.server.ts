@@ -9,6 +9,7 @@ import crypto from 'node:crypto'
 import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
 import { env } from '~/lib/env.server'
+import { sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
 import { Invalid } from '~/lib/errors'
 import { getOrganisationSettings } from './organisation-settings.server'
 
@@ -41,16 +42,15 @@ function codeDigest(secret: string, requestId: string, code: string) {
   return crypto.createHmac('sha256', secret).update(`handover:${requestId}:${code}`, 'utf8').digest('hex')
 }
 
-/** The code to show the vendor and the row that lets a runner check it (written with the request). */
-export function handoverCodeRow(requestId: string, trackingToken: string) {
-  const code = handoverCodeFor(trackingToken)
-  return { code, row: { requestId, codeHash: codeDigest(env().sessionSecrets[0]!, requestId, code) } }
-}
-
 /** Part of the transaction that creates the request; returns the code to show the vendor once. */
 export async function giveHandoverCode(tx: Prisma.TransactionClient, requestId: string, trackingToken: string) {
-  const { code, row } = handoverCodeRow(requestId, trackingToken)
-  await tx.handoverCode.create({ data: row })
+  return giveHandoverCodeIn(await sqlWithin(tx), requestId, trackingToken)
+}
+
+/** The same inside a plain-SQL transaction (lib/sql.server.ts): the row that lets a runner check the code. */
+export function giveHandoverCodeIn(sql: Sql, requestId: string, trackingToken: string) {
+  const code = handoverCodeFor(trackingToken)
+  sql.run('INSERT INTO HandoverCode (requestId, codeHash, createdAt) VALUES (?, ?, ?)', requestId, codeDigest(env().sessionSecrets[0]!, requestId, code), sqlDate(new Date()))
   return code
 }
 

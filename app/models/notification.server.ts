@@ -27,7 +27,8 @@ export async function notifyOrganisation(orgId: string, notification: NewNotific
 }
 
 /** The same, inside a plain-SQL transaction (lib/sql.server.ts): two kept statements (decision 063). */
-export function notifyOrganisationIn(sql: Sql, orgId: string, n: NewNotification, id: string = crypto.randomUUID()) {
+export function notifyOrganisationIn(sql: Sql, orgId: string, n: NewNotification) {
+  const id = crypto.randomUUID()
   sql.run(
     'INSERT INTO Notification (id, organisationId, userId, type, message, propertyId, requestId, assignmentId, imageUrl, isRead, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)',
     id,

@@ -11,10 +11,11 @@ import type { ProductRequest } from '@prisma/client'
 import { Invalid, NotFound } from '~/lib/errors'
 import { sqlDate, writeTogether, type Sql } from '~/lib/sql.server'
 import { hashToken, newToken } from '~/lib/tokens.server'
-import { handoverCodeRow } from './handover.server'
+import { giveHandoverCodeIn } from './handover.server'
 import { recordActivityIn } from './activity-event.server'
 import { notifyOrganisationIn, textManagersWhoAskedForSms } from './notification.server'
 import { REQUEST_MESSAGES, type RequestSource, type ValidRequestInput } from '~/lib/schemas/request-input'
+import { takeOrderNumbersIn } from './sequence.server'
 import { webhookDeliveriesIn } from './webhook.server'
 
 /** `orgId` null: a vendor at a QR code, whose request belongs to the property's organisation. */
@@ -55,18 +56,12 @@ type Accepted = Waiting & {
   propertyName: string
   names: Map<string, string>
   trackingToken: string
-  notificationId: string
-  handover: ReturnType<typeof handoverCodeRow> | null
 }
 
 async function writeBatch(batch: Waiting[]) {
-  let accepted: Accepted[] = []
-  let rows: ProductRequest[] = []
+  let made: Made[] = []
   try {
-    ;({ accepted, rows } = await writeTogether((sql) => {
-      const checked = checkAgainstCatalog(sql, batch)
-      return { accepted: checked, rows: checked.length === 0 ? [] : insertAll(sql, checked) }
-    }))
+    made = await writeTogether((sql) => insertAll(sql, checkAgainstCatalog(sql, batch)))
   } catch (err) {
     // Not a vendor's mistake (those are answered one by one): nothing of the batch was stored.
     for (const item of batch) item.reject(item.refusal ?? err)
@@ -74,28 +69,24 @@ async function writeBatch(batch: Waiting[]) {
   }
   // Refused requests were answered by the check; they are not waiting for the rest of the group.
   for (const item of batch) if (item.refusal) item.reject(item.refusal)
-  const byId = new Map(rows.map((r) => [r.id, r]))
   void Promise.all(
-    groupByOrg(accepted).map(async ([orgId, items]) => {
-      const made = items.map((item) => ({ item, request: byId.get(item.id)! }))
+    groupByOrg(made, (one) => one.item.orgId).map(async ([orgId, ones]) => {
       // Sent after the write and never failing it, as for a single request; one look-up of who asked per organisation.
       await textManagersWhoAskedForSms(
         orgId,
-        made.map(({ item, request }) => `Stockrun: new request ${request.orderNumber} from ${request.vendorName} at ${item.propertyName}.`),
+        ones.map(({ item, request }) => `Stockrun: new request ${request.orderNumber} from ${request.vendorName} at ${item.propertyName}.`),
       ).catch(() => null)
-      for (const { item, request } of made) {
-        item.resolve({ request, trackingToken: item.trackingToken, handoverCode: item.handover?.code ?? null })
-      }
+      for (const { item, request, handoverCode } of ones) item.resolve({ request, trackingToken: item.trackingToken, handoverCode })
     }),
   ).catch((err) => {
     // Stored, but the answer could not be made: say so rather than leave the vendor waiting.
-    for (const item of accepted) item.reject(err)
+    for (const { item } of made) item.reject(err)
   })
 }
 
-function groupByOrg<T extends { orgId: string }>(items: T[]) {
+function groupByOrg<T>(items: T[], orgOf: (item: T) => string) {
   const groups = new Map<string, T[]>()
-  for (const item of items) groups.set(item.orgId, [...(groups.get(item.orgId) ?? []), item])
+  for (const item of items) groups.set(orgOf(item), [...(groups.get(orgOf(item)) ?? []), item])
   return [...groups]
 }
 
@@ -143,38 +134,31 @@ function checkAgainstCatalog(sql: Sql, batch: Waiting[]): Accepted[] {
       item.refusal = new Invalid(REQUEST_MESSAGES.unavailableProduct, fieldErrors)
       continue
     }
-    const id = crypto.randomUUID()
-    const trackingToken = newToken()
     accepted.push({
       ...item,
       orgId,
-      id,
+      id: crypto.randomUUID(),
       propertyName: property.name,
       names,
-      trackingToken,
-      notificationId: crypto.randomUUID(),
-      handover: item.source === 'vendor' ? handoverCodeRow(id, trackingToken) : null,
+      trackingToken: newToken(),
     })
   }
   return accepted
 }
 
+type Made = { item: Accepted; request: ProductRequest; handoverCode: string | null }
+
 /** Every row a request brings (see createRequest for the single-request version). */
-function insertAll(sql: Sql, accepted: Accepted[]): ProductRequest[] {
+function insertAll(sql: Sql, accepted: Accepted[]): Made[] {
   const orderNumbers = new Map<string, string>()
-  for (const [orgId, items] of groupByOrg(accepted)) {
-    const { value } = sql.one<{ value: number }>(
-      "INSERT INTO Sequence (organisationId, name, value) VALUES (?, 'order', ?) ON CONFLICT (organisationId, name) DO UPDATE SET value = value + excluded.value RETURNING value",
-      orgId,
-      items.length,
-    )!
-    items.forEach((item, i) => orderNumbers.set(item.id, `ORD-${String(value - items.length + 1 + i).padStart(6, '0')}`))
+  for (const [orgId, items] of groupByOrg(accepted, (item) => item.orgId)) {
+    const numbers = takeOrderNumbersIn(sql, orgId, items.length)
+    items.forEach((item, i) => orderNumbers.set(item.id, numbers[i]!))
   }
   // One timestamp for the batch, stored as the ORM stores dates.
   const now = new Date()
   const at = sqlDate(now)
-  const requests: ProductRequest[] = []
-  for (const item of accepted) {
+  const made = accepted.map((item) => {
     const request: ProductRequest = {
       id: item.id,
       organisationId: item.orgId,
@@ -202,7 +186,6 @@ function insertAll(sql: Sql, accepted: Accepted[]): ProductRequest[] {
       at,
       at,
     )
-    requests.push(request)
     for (const line of item.valid.requestedProducts) {
       sql.run(
         'INSERT INTO RequestItem (id, organisationId, requestId, productId, productName, quantity) VALUES (?, ?, ?, ?, ?, ?)',
@@ -216,17 +199,19 @@ function insertAll(sql: Sql, accepted: Accepted[]): ProductRequest[] {
     }
     const note = item.note ?? (item.source === 'vendor' ? 'Sent by the vendor' : 'Entered by a manager')
     sql.run('INSERT INTO RequestStatusChange (id, requestId, status, note, createdAt) VALUES (?, ?, ?, ?, ?)', crypto.randomUUID(), item.id, 'pending', note, at)
-    if (item.handover) sql.run('INSERT INTO HandoverCode (requestId, codeHash, createdAt) VALUES (?, ?, ?)', item.id, item.handover.row.codeHash, at)
+    // Only a vendor sees their tracking page, so only their requests get a code to show at the door.
+    const handoverCode = item.source === 'vendor' ? giveHandoverCodeIn(sql, item.id, item.trackingToken) : null
     // The live updates' order is that of single requests: each request, then its notification.
     recordActivityIn(sql, item.orgId, 'request.created', item.id)
-    notifyOrganisationIn(
-      sql,
-      item.orgId,
-      { type: 'new_request', message: `New request ${request.orderNumber} from ${item.valid.vendorName} at ${item.propertyName}`, propertyId: item.valid.propertyId, requestId: item.id },
-      item.notificationId,
-    )
-  }
-  for (const [orgId, items] of groupByOrg(accepted)) {
+    notifyOrganisationIn(sql, item.orgId, {
+      type: 'new_request',
+      message: `New request ${request.orderNumber} from ${item.valid.vendorName} at ${item.propertyName}`,
+      propertyId: item.valid.propertyId,
+      requestId: item.id,
+    })
+    return { item, request, handoverCode }
+  })
+  for (const [orgId, items] of groupByOrg(accepted, (item) => item.orgId)) {
     webhookDeliveriesIn(
       sql,
       orgId,
@@ -236,5 +221,5 @@ function insertAll(sql: Sql, accepted: Accepted[]): ProductRequest[] {
       })),
     )
   }
-  return requests
+  return made
 }

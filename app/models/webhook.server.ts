@@ -3,7 +3,7 @@
 import crypto from 'node:crypto'
 import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
-import { sqlDate, type Sql } from '~/lib/sql.server'
+import { sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
 import { Forbidden, Invalid, NotFound } from '~/lib/errors'
 import { WEBHOOK_EVENTS, type WebhookEventType } from '~/lib/schemas/integrations'
 import { newToken } from '~/lib/tokens.server'
@@ -63,25 +63,17 @@ export async function deleteWebhook(manager: Manager, id: string) {
  * the transaction that makes the change; the webhook-deliveries job sends it afterwards.
  */
 export async function enqueueWebhookEvent(tx: Prisma.TransactionClient, orgId: string, type: WebhookEventType, data: Record<string, unknown>) {
-  for (const row of await webhookDeliveryRows(tx, orgId, type, [data])) await tx.webhookDelivery.create({ data: row })
+  webhookDeliveriesIn(await sqlWithin(tx), orgId, type, [data])
 }
 
-/** The outbox rows for several events of one type (one event per item of `data`), for the caller to insert in its transaction. */
-export async function webhookDeliveryRows(tx: Prisma.TransactionClient, orgId: string, type: WebhookEventType, data: Array<Record<string, unknown>>) {
-  const hooks = await tx.webhookEndpoint.findMany({ where: { organisationId: orgId }, select: { id: true, events: true } })
-  return webhookDeliveryRowsFor(subscribedWebhooks(hooks, type), orgId, type, data)
-}
-
-/** The organisation's webhooks that asked for this event type. */
-export function subscribedWebhooks(hooks: Array<{ id: string; events: string }>, type: WebhookEventType) {
-  return hooks.filter((hook) => eventsOf(hook.events).includes(type))
-}
-
-/** Puts events of one type in the outbox inside a plain-SQL transaction (lib/sql.server.ts). */
+/** The same for several events of one type (one per item of `data`), inside a plain-SQL transaction (lib/sql.server.ts). */
 export function webhookDeliveriesIn(sql: Sql, orgId: string, type: WebhookEventType, data: Array<Record<string, unknown>>) {
-  const hooks = subscribedWebhooks(sql.all<{ id: string; events: string }>('SELECT id, events FROM WebhookEndpoint WHERE organisationId = ?', orgId), type)
+  const hooks = sql
+    .all<{ id: string; events: string }>('SELECT id, events FROM WebhookEndpoint WHERE organisationId = ?', orgId)
+    .filter((hook) => eventsOf(hook.events).includes(type))
+  if (hooks.length === 0) return
   const at = sqlDate(new Date())
-  for (const d of webhookDeliveryRowsFor(hooks, orgId, type, data)) {
+  for (const d of deliveryRows(hooks, orgId, type, data)) {
     sql.run(
       "INSERT INTO WebhookDelivery (id, organisationId, endpointId, eventId, type, payload, status, attempts, nextAttemptAt, createdAt) VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)",
       crypto.randomUUID(),
@@ -96,10 +88,9 @@ export function webhookDeliveriesIn(sql: Sql, orgId: string, type: WebhookEventT
   }
 }
 
-/** The outbox rows for events of one type to webhooks already read (a plain-SQL transaction reads them itself). */
-export function webhookDeliveryRowsFor(hooks: Array<{ id: string }>, orgId: string, type: WebhookEventType, data: Array<Record<string, unknown>>) {
+/** One event per item of `data`, each to every webhook that asked for it. */
+function deliveryRows(hooks: Array<{ id: string }>, orgId: string, type: WebhookEventType, data: Array<Record<string, unknown>>) {
   return data.flatMap((one) => {
-    if (hooks.length === 0) return []
     const eventId = `evt_${crypto.randomUUID()}`
     const payload = JSON.stringify({ id: eventId, type, createdAt: new Date().toISOString(), data: one })
     return hooks.map((hook) => ({ organisationId: orgId, endpointId: hook.id, eventId, type, payload }))

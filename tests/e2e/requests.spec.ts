@@ -130,7 +130,8 @@ test('notifications: the New badge, mark one read, delete, mark all read, then t
   await givenRequest(page.request, { propertyId: property.id, vendorName: 'Second Vendor', products, quantity: 2 })
   await givenRequest(page.request, { propertyId: property.id, vendorName: 'Third Vendor', products, quantity: 2 })
 
-  await page.getByRole('link', { name: 'Notifications', exact: true }).click()
+  // The sidebar's link: the bell is also named "Notifications" until its unread count arrives.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Notifications' }).click()
   await expect(page.getByRole('heading', { name: 'Unread (3)' })).toBeVisible()
   await expect(page.getByText('New', { exact: true })).toHaveCount(3)
   await expectAccessible(page)
