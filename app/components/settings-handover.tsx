@@ -4,14 +4,16 @@ import { Form, useFetcher } from '@remix-run/react'
 import { Button } from './ui/button'
 import { Card, CardBody, CardHeader } from './ui/card'
 import { Switch } from './ui/switch'
+import { useSendEarlyChanges } from './ui/use-early-changes'
 
 export function SettingsHandover({ requireHandoverCode, canChange }: { requireHandoverCode: boolean; canChange: boolean }) {
   const fetcher = useFetcher()
+  const early = useSendEarlyChanges((changed) => canChange && fetcher.submit(changed))
   return (
     <Card>
       <CardHeader title="Deliveries" description={canChange ? 'Rules for every delivery in your organisation.' : 'Only owners and admins can change these.'} />
       <CardBody>
-        <Form method="post" onChange={(e) => canChange && fetcher.submit(e.currentTarget)}>
+        <Form ref={early} method="post" onChange={(e) => canChange && fetcher.submit(e.currentTarget)}>
           <input type="hidden" name="intent" value="organisation" />
           <Switch
             name="requireHandoverCode"

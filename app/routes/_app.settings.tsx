@@ -14,6 +14,7 @@ import { Button } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import { Switch } from '~/components/ui/switch'
+import { useSendEarlyChanges } from '~/components/ui/use-early-changes'
 import { Forbidden } from '~/lib/errors'
 import { PreferencesInput, SystemSettingsInput } from '~/lib/schemas/settings'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -137,11 +138,13 @@ function PreferencesCard({ preferences }: { preferences: UserPreferences }) {
   const sound = useNotificationSound()
   const [soundsOn, setSoundsOn] = useState(preferences.notificationSoundsEnabled)
   const [form] = useForm({ id: 'preferences' })
+  const early = useSendEarlyChanges((changed) => fetcher.submit(changed))
   return (
     <Card>
       <CardHeader title="Notification Preferences" description="Changes save as soon as you flip a switch." />
       <CardBody>
         <fetcher.Form
+          ref={early}
           method="post"
           {...getFormProps(form)}
           onChange={(e) => {
@@ -184,11 +187,12 @@ function PreferencesCard({ preferences }: { preferences: UserPreferences }) {
 function SystemCard({ registrationEnabled }: { registrationEnabled: boolean }) {
   const fetcher = useFetcher()
   const actionData = useActionData<typeof action>()
+  const early = useSendEarlyChanges((changed) => fetcher.submit(changed))
   return (
     <Card>
       <CardHeader title="System Administration" description="Visible to owners and admins only." />
       <CardBody>
-        <Form method="post" onChange={(e) => fetcher.submit(e.currentTarget)} aria-describedby={actionData ? 'system-error' : undefined}>
+        <Form ref={early} method="post" onChange={(e) => fetcher.submit(e.currentTarget)} aria-describedby={actionData ? 'system-error' : undefined}>
           <input type="hidden" name="intent" value="system" />
           <Switch
             name="registration_enabled"

@@ -48,3 +48,24 @@ test('settings show the account and save a preference as soon as its switch flip
   await expect(page.getByRole('heading', { name: 'System Administration' })).toBeVisible()
   await expectAccessible(page)
 })
+
+test('a switch flipped before the page’s script has loaded is saved once it has', async ({ page }) => {
+  await signInThroughForm(page, uniqueEmail('early'))
+  // A slow phone: the page's scripts arrive only after the manager has flipped the switch.
+  let release = () => {}
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
+  const scripts = /\/build\/.*\.js$/
+  await page.route(scripts, async (route) => {
+    await scriptsHeld
+    await route.continue()
+  })
+  await page.goto('/settings', { waitUntil: 'commit' })
+  await page.getByRole('switch', { name: 'Email notifications' }).uncheck()
+  await expect(page.getByTestId('toast')).toHaveCount(0)
+
+  release()
+  await expect(page.getByTestId('toast')).toContainText('Your preferences have been saved successfully.')
+  await page.unroute(scripts)
+  await page.reload()
+  await expect(page.getByRole('switch', { name: 'Email notifications' })).not.toBeChecked()
+})
