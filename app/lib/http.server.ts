@@ -18,32 +18,69 @@ export function invalidFromZod(error: z.ZodError): Invalid {
   return new Invalid(error.issues[0]?.message ?? 'Invalid input', fieldErrors)
 }
 
-export function errorResponse(err: unknown): Response {
-  if (err instanceof Response) return err
-  if (err instanceof z.ZodError) return errorResponse(invalidFromZod(err))
-  if (err instanceof Conflict) {
-    return json({ error: err.message, message: err.message, ...err.details }, { status: 409 })
-  }
+/** The /api error contract as a status and a JSON body: Remix's answer (errorResponse) and the direct JSON lane's alike. */
+export function errorAnswer(err: unknown): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
+  if (err instanceof z.ZodError) return errorAnswer(invalidFromZod(err))
+  if (err instanceof Conflict) return { status: 409, body: { error: err.message, message: err.message, ...err.details } }
   const unavailable = storageProblem(err)
-  if (unavailable) return json({ error: unavailable.message }, { status: 503, headers: { 'Retry-After': String(unavailable.retryAfter) } })
-  if (err instanceof Invalid) return errorJson(err.message, err.status, { fieldErrors: err.fieldErrors })
-  if (err instanceof DomainError) return errorJson(err.message, err.status)
+  if (unavailable) return { status: 503, body: { error: unavailable.message }, headers: { 'Retry-After': String(unavailable.retryAfter) } }
+  if (err instanceof Invalid) return { status: err.status, body: { error: err.message, fieldErrors: err.fieldErrors } }
+  if (err instanceof DomainError) return { status: err.status, body: { error: err.message } }
   console.error(err)
-  return errorJson('Something went wrong on our side. Please try again.', 500)
+  return { status: 500, body: { error: 'Something went wrong on our side. Please try again.' } }
 }
 
-/** Reads a JSON body and validates it; malformed JSON is bad input, never a 500. */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  let body: unknown
+export function errorResponse(err: unknown): Response {
+  if (err instanceof Response) return err
+  const { status, body, headers } = errorAnswer(err)
+  return json(body, { status, headers })
+}
+
+/** A JSON body as sent: empty means `{}`; anything unparseable is bad input, never a 500. */
+export function jsonBodyFrom(text: string): unknown {
   try {
-    const text = await request.text()
-    body = text.trim() === '' ? {} : JSON.parse(text)
+    return text.trim() === '' ? {} : JSON.parse(text)
   } catch {
     throw new Invalid('Request body must be valid JSON.')
   }
-  const parsed = schema.safeParse(body)
-  if (!parsed.success) throw invalidFromZod(parsed.error)
-  return parsed.data
+}
+
+/** A JSON post's answer as data: what the direct JSON lane writes (decision 064). */
+export type JsonAnswer = { status: number; body?: unknown; headers?: Record<string, string> }
+/** What a route exports as `directJsonAction`: the body as sent, the origin it came to, and its answer. */
+export type DirectJsonAction = (input: { text: string; origin: string }) => Promise<JsonAnswer>
+
+/**
+ * A route's JSON post made answerable by the Express server without Remix (decision 064), with the
+ * same contract as apiAction: 201 with the result, 204 when there is none, the error contract on a
+ * refusal. The errors are mapped here, in the build's own copy of this module, because the server's
+ * bundle has a copy of the error classes of its own that `instanceof` would not recognise.
+ */
+export function directJson(handler: (input: { body: unknown; origin: string }) => Promise<unknown>): DirectJsonAction {
+  return async ({ text, origin }) => {
+    try {
+      const result = await handler({ body: jsonBodyFrom(text), origin })
+      return result === undefined ? { status: 204 } : { status: 201, body: result }
+    } catch (err) {
+      return errorAnswer(err)
+    }
+  }
+}
+
+/** A JSON body, unvalidated (for a handler that validates it itself). */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  let text: string
+  try {
+    text = await request.text()
+  } catch {
+    throw new Invalid('Request body must be valid JSON.')
+  }
+  return jsonBodyFrom(text)
+}
+
+/** Reads a JSON body and validates it. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  return parseWith(schema, await readJsonBody(request))
 }
 
 /** Validates route params or query values the same way as bodies. */

@@ -13,7 +13,7 @@
 // in_transit or delivered, once per assignment.
 // Side effects: creating an assignment moves its request to in_progress, delivery to completed,
 // cancelling back to pending (into the dispatch queue).
-import crypto from 'node:crypto'
+import { newRowId } from '~/lib/ids.server'
 import { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
 import { readNow, sqlDate, writeTogether } from '~/lib/sql.server'
@@ -305,7 +305,7 @@ export async function assignRunner(orgId: string, input: AssignInput, origin: st
     // The row as the ORM's create would have made it (its defaults), so the answer is the row written.
     const at = new Date()
     const assignment = {
-      id: crypto.randomUUID(),
+      id: newRowId(),
       organisationId: orgId,
       requestId: request.id,
       runnerId: runner.id,

@@ -1,6 +1,6 @@
 // Notifications for an organisation's managers: what happened (a scan, a request, a delivery) and
 // whether someone has looked at it yet.
-import crypto from 'node:crypto'
+import { newRowId } from '~/lib/ids.server'
 import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
 import { readNow, sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
@@ -28,7 +28,7 @@ export async function notifyOrganisation(orgId: string, notification: NewNotific
 
 /** The same, inside a plain-SQL transaction (lib/sql.server.ts): two kept statements (decision 063). */
 export function notifyOrganisationIn(sql: Sql, orgId: string, n: NewNotification) {
-  const id = crypto.randomUUID()
+  const id = newRowId()
   sql.run(
     'INSERT INTO Notification (id, organisationId, userId, type, message, propertyId, requestId, assignmentId, imageUrl, isRead, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)',
     id,

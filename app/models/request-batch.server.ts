@@ -6,7 +6,7 @@
 // its own checks and its own answer (one vendor's unavailable product refuses only that vendor);
 // order numbers are given in arrival order. The group's statements are plain SQL kept prepared
 // (decision 063): through the ORM they cost ~1 ms of CPU each, which capped intake near 250 a second.
-import crypto from 'node:crypto'
+import { newRowId } from '~/lib/ids.server'
 import type { ProductRequest } from '@prisma/client'
 import { Invalid, NotFound } from '~/lib/errors'
 import { sqlDate, writeTogether, type Sql } from '~/lib/sql.server'
@@ -137,7 +137,7 @@ function checkAgainstCatalog(sql: Sql, batch: Waiting[]): Accepted[] {
     accepted.push({
       ...item,
       orgId,
-      id: crypto.randomUUID(),
+      id: newRowId(),
       propertyName: property.name,
       names,
       trackingToken: newToken(),
@@ -189,7 +189,7 @@ function insertAll(sql: Sql, accepted: Accepted[]): Made[] {
     for (const line of item.valid.requestedProducts) {
       sql.run(
         'INSERT INTO RequestItem (id, organisationId, requestId, productId, productName, quantity) VALUES (?, ?, ?, ?, ?, ?)',
-        crypto.randomUUID(),
+        newRowId(),
         item.orgId,
         item.id,
         line.productId,
@@ -198,7 +198,7 @@ function insertAll(sql: Sql, accepted: Accepted[]): Made[] {
       )
     }
     const note = item.note ?? (item.source === 'vendor' ? 'Sent by the vendor' : 'Entered by a manager')
-    sql.run('INSERT INTO RequestStatusChange (id, requestId, status, note, createdAt) VALUES (?, ?, ?, ?, ?)', crypto.randomUUID(), item.id, 'pending', note, at)
+    sql.run('INSERT INTO RequestStatusChange (id, requestId, status, note, createdAt) VALUES (?, ?, ?, ?, ?)', newRowId(), item.id, 'pending', note, at)
     // Only a vendor sees their tracking page, so only their requests get a code to show at the door.
     const handoverCode = item.source === 'vendor' ? giveHandoverCodeIn(sql, item.id, item.trackingToken) : null
     // The live updates' order is that of single requests: each request, then its notification.

@@ -1,7 +1,7 @@
 // A request's status and its history move together: every change is one row in the history, which
 // is what "completed today" and the request PDF's timeline read. Callers pass their transaction so
 // the change is part of whatever caused it (a manager's dropdown, a runner's delivery).
-import crypto from 'node:crypto'
+import { newRowId } from '~/lib/ids.server'
 import type { Prisma } from '@prisma/client'
 import { NotFound } from '~/lib/errors'
 import { sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
@@ -22,7 +22,7 @@ export function recordRequestStatusIn(sql: Sql, requestId: string, status: strin
   if (current.status === status) return false
   const at = sqlDate(new Date())
   sql.run('UPDATE ProductRequest SET status = ?, updatedAt = ? WHERE id = ?', status, at, requestId)
-  sql.run('INSERT INTO RequestStatusChange (id, requestId, status, note, createdAt) VALUES (?, ?, ?, ?, ?)', crypto.randomUUID(), requestId, status, note ?? null, at)
+  sql.run('INSERT INTO RequestStatusChange (id, requestId, status, note, createdAt) VALUES (?, ?, ?, ?, ?)', newRowId(), requestId, status, note ?? null, at)
   recordActivityIn(sql, current.organisationId, 'request.updated', requestId)
   webhookDeliveriesIn(sql, current.organisationId, 'request.status_changed', [
     { request: { id: requestId, orderNumber: current.orderNumber, status, previousStatus: current.status, note: note ?? null } },

@@ -1,5 +1,6 @@
 // Webhooks (issue 17): where an organisation wants to hear about its events, and the outbox entries
 // written in the same transaction as the change they announce, so an event is never lost or invented.
+import { newRowId } from '~/lib/ids.server'
 import crypto from 'node:crypto'
 import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
@@ -76,7 +77,7 @@ export function webhookDeliveriesIn(sql: Sql, orgId: string, type: WebhookEventT
   for (const d of deliveryRows(hooks, orgId, type, data)) {
     sql.run(
       "INSERT INTO WebhookDelivery (id, organisationId, endpointId, eventId, type, payload, status, attempts, nextAttemptAt, createdAt) VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)",
-      crypto.randomUUID(),
+      newRowId(),
       d.organisationId,
       d.endpointId,
       d.eventId,

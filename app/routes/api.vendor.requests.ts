@@ -1,10 +1,12 @@
 // POST /api/vendor/requests (spec §7): a vendor's request as JSON. Public; answers 201 with the
 // order number and the vendor's tracking link, or 400 with the spec's messages.
+// In production and tests the Express server answers it through the direct JSON lane (decision
+// 064) by calling `directJsonAction` below; Remix's action gives the same answer the same way.
 import { z } from 'zod'
 import { VENDOR_LANGUAGE_CODES } from '~/i18n/config'
 import { Invalid } from '~/lib/errors'
-import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
-import { publicOrigin } from '~/lib/public-url.server'
+import { apiAction, directJson, parseWith, readJsonBody } from '~/lib/http.server'
+import { publicOriginFrom } from '~/lib/public-url.server'
 import { requestInputSchema, sendVendorRequest } from '~/models/request-intake.server'
 
 export const VendorRequestBody = requestInputSchema('vendor').extend({
@@ -14,18 +16,20 @@ export const VendorRequestBody = requestInputSchema('vendor').extend({
   website: z.string().optional(),
 })
 
-
-export const action = apiAction(async ({ request }) => {
-  if (request.method !== 'POST') methodNotAllowed()
-  const body = await readJson(request, VendorRequestBody)
-  if (body.website) throw new Invalid('Request refused')
-  const { request: created, trackingToken, handoverCode } = await sendVendorRequest(body, { language: body.language })
+async function sendFromJson({ body, origin }: { body: unknown; origin: string }) {
+  const input = parseWith(VendorRequestBody, body)
+  if (input.website) throw new Invalid('Request refused')
+  const { request: created, trackingToken, handoverCode } = await sendVendorRequest(input, { language: input.language })
   return {
     id: created.id,
     orderNumber: created.orderNumber,
     status: created.status,
-    trackingUrl: `${publicOrigin(request)}/track/${trackingToken}`,
+    trackingUrl: `${publicOriginFrom(origin)}/track/${trackingToken}`,
     // Only the submitter ever sees it: the runner asks for it at the door.
     handoverCode,
   }
-})
+}
+
+export const directJsonAction = directJson(sendFromJson)
+
+export const action = apiAction(async ({ request }) => sendFromJson({ body: await readJsonBody(request), origin: new URL(request.url).origin }))

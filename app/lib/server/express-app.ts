@@ -10,6 +10,7 @@ import { env } from '../env.server'
 import { withActorContext } from '../actor-context.server'
 import { abuseLimits, type AbuseLimitSettings } from './abuse-limits'
 import { cspNonce, refuseCrossSiteWrites, securityHeaders } from './security'
+import { directJsonLane } from './direct-json'
 import { vendorPageCache } from './page-cache'
 import { routeWritesToPrimary } from './replica'
 import { jsonRequestLog, requestId } from './request-log'
@@ -87,6 +88,7 @@ export function createServerApp(options: ServerAppOptions) {
         : withReadableBodies(resolved)
   // Wrong methods and bodies that are not forms are answered here, once for every route.
   app.use(routeGuard(async () => (typeof build === 'function' ? build() : build)))
+  app.use(directJsonLane())
   app.all(
     '*',
     createRequestHandler({

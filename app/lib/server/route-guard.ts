@@ -74,6 +74,8 @@ export function routeGuard(getBuild: () => Promise<ServerBuild> | ServerBuild) {
       const url = new URL(req.originalUrl, 'http://local')
       const route = targetRoute(build, url.pathname, url.searchParams, req.method)
       if (!route) return next()
+      // For the direct JSON lane after it, which answers some routes' posts without Remix.
+      res.locals.route = route
       const allowed = allowedMethods(route.module)
       if (allowed.length === 0) return next()
       if (!allowed.includes(req.method)) {
