@@ -1,27 +1,22 @@
 // Live updates for every manager page: any change in the organisation reloads the page's data (the
 // dashboard, requests, dispatch board, map, notifications and the bell all read it from loaders).
 // Bursts (a request, its notification, its status) are coalesced into one reload.
-import { useNavigation, useRevalidator } from '@remix-run/react'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { LiveEventsContext, useLiveEventSource } from '~/lib/use-live-events'
+import { useQuietRevalidate } from '~/lib/use-quiet-revalidate'
 
 const COALESCE_MS = 250
 
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const live = useLiveEventSource()
-  const revalidator = useRevalidator()
-  const navigation = useNavigation()
-  const latest = useRef({ revalidator, navigation })
-  latest.current = { revalidator, navigation }
+  const revalidateQuietly = useQuietRevalidate()
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
     const reload = () => {
       clearTimeout(timer)
       timer = setTimeout(function attempt() {
-        const { revalidator, navigation } = latest.current
-        // Never during a navigation (it would cancel it and the toast it carries): try again shortly.
-        if (revalidator.state !== 'idle' || navigation.state !== 'idle') timer = setTimeout(attempt, COALESCE_MS)
-        else revalidator.revalidate()
+        // Not while a navigation or a form is under way (see useQuietRevalidate): try again shortly.
+        if (!revalidateQuietly()) timer = setTimeout(attempt, COALESCE_MS)
       }, COALESCE_MS)
     }
     const unsubscribe = live.subscribe(reload)
@@ -32,6 +27,6 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       unsubscribe()
       clearTimeout(timer)
     }
-  }, [live])
+  }, [live, revalidateQuietly])
   return <LiveEventsContext.Provider value={live}>{children}</LiveEventsContext.Provider>
 }

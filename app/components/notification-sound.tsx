@@ -3,9 +3,10 @@
 // before; the first reading, made by the server when the page loaded, is the baseline. Sounds are on
 // unless the manager switched them off. Playing is best-effort: browsers may refuse audio until the
 // page has been interacted with, and that is only worth a warning.
-import { useFetcher, useNavigation, useRevalidator } from '@remix-run/react'
+import { useFetcher } from '@remix-run/react'
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useLiveConnected, useLiveEvent } from '~/lib/use-live-events'
+import { useQuietRevalidate } from '~/lib/use-quiet-revalidate'
 
 export const NOTIFICATION_SOUND_URL = '/sounds/notification.wav'
 export const SOUND_POLL_MS = 5_000
@@ -48,12 +49,11 @@ export function NotificationSoundProvider({
 
 function useUnreadWatch(initial: number | undefined, enabled: boolean, play: () => void) {
   const fetcher = useFetcher<{ count: number }>()
-  const revalidator = useRevalidator()
-  const navigation = useNavigation()
+  const revalidateQuietly = useQuietRevalidate()
   const previous = useRef<number | null>(initial ?? null)
   const live = useLiveConnected()
-  const latest = useRef({ fetcher, revalidator, navigation, enabled, play, live })
-  latest.current = { fetcher, revalidator, navigation, enabled, play, live }
+  const latest = useRef({ fetcher, revalidateQuietly, enabled, play, live })
+  latest.current = { fetcher, revalidateQuietly, enabled, play, live }
   const watching = initial !== undefined
 
   // On (re)connecting, read the count once: anything that arrived while the stream was not open.
@@ -85,10 +85,10 @@ function useUnreadWatch(initial: number | undefined, enabled: boolean, play: () 
     const before = previous.current
     previous.current = count
     if (before === null || count <= before) return
-    const { enabled, play, revalidator, navigation } = latest.current
+    const { enabled, play, revalidateQuietly } = latest.current
     if (enabled) play()
-    // Something new arrived: refresh the page's lists and the bell now rather than at their next poll.
-    // Never while a navigation is loading: revalidating would cancel it, and with it the toast it carries.
-    if (revalidator.state === 'idle' && navigation.state === 'idle') revalidator.revalidate()
+    // Something new arrived: refresh the page's lists and the bell now rather than at their next poll
+    // (unless something is under way, see useQuietRevalidate).
+    revalidateQuietly()
   }, [count, fetcher.data])
 }

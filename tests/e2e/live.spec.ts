@@ -31,3 +31,34 @@ test('a vendor request reaches the dashboard and the dispatch board through the 
   await send('Board Watchers')
   await expect(page.getByText('Board Watchers')).toBeVisible({ timeout: FASTER_THAN_A_POLL })
 })
+
+test('a live reload arriving while a switch is being saved waits for it, so the save’s toast still shows', async ({ page, playwright, baseURL }) => {
+  await signInThroughForm(page, uniqueEmail('live-save'))
+  const { property, products } = await givenStockedProperty(page.request, 'Quiet Court', ['Sponges'])
+  const stream = page.waitForResponse((res) => res.url().endsWith('/api/events') && res.status() === 200)
+  await page.goto('/settings')
+  await stream
+  await page.waitForTimeout(1_000)
+
+  // The save is slow to answer, and a vendor's request is announced on the stream meanwhile.
+  let answerSave = () => {}
+  const saveHeld = new Promise<void>((resolve) => (answerSave = resolve))
+  await page.route(
+    (url) => url.pathname === '/settings' && url.searchParams.has('_data'),
+    async (route) => {
+      if (route.request().method() === 'POST') await saveHeld
+      await route.continue()
+    },
+  )
+  const saving = page.waitForRequest((req) => req.method() === 'POST' && new URL(req.url()).pathname === '/settings')
+  await page.getByRole('switch', { name: 'Email notifications' }).uncheck()
+  await saving
+  const vendor = await playwright.request.newContext({ baseURL })
+  expect((await vendor.post('/api/vendor/requests', { data: { propertyId: property.id, vendorName: 'Mid-save', requestedProducts: [{ productId: products[0]!.id, quantity: 1 }] } })).status()).toBe(201)
+  await vendor.dispose()
+  // Long enough for the announcement to arrive and its reload to be due (250 ms).
+  await page.waitForTimeout(1_000)
+
+  answerSave()
+  await expect(page.getByTestId('toast')).toContainText('Your preferences have been saved successfully.')
+})
