@@ -13,10 +13,10 @@
 // in_transit or delivered, once per assignment.
 // Side effects: creating an assignment moves its request to in_progress, delivery to completed,
 // cancelling back to pending (into the dispatch queue).
-import { newRowId } from '~/lib/ids.server'
 import { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
 import { readNow, sqlDate, writeTogether } from '~/lib/sql.server'
+import { newRowId } from '~/lib/ids.server'
 import { Conflict, Invalid, NotFound, Unauthorized } from '~/lib/errors'
 import type { AssignInput, AssignmentStatus, ProofInput } from '~/lib/schemas/dispatch'
 import { hashToken, newToken, tokenMatches } from '~/lib/tokens.server'

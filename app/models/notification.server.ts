@@ -1,9 +1,9 @@
 // Notifications for an organisation's managers: what happened (a scan, a request, a delivery) and
 // whether someone has looked at it yet.
-import { newRowId } from '~/lib/ids.server'
 import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
 import { readNow, sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
+import { newRowId } from '~/lib/ids.server'
 import { sendSms } from '~/services/sms.server'
 import { NotFound } from '~/lib/errors'
 import { recordActivityIn } from './activity-event.server'

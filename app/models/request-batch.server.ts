@@ -6,10 +6,10 @@
 // its own checks and its own answer (one vendor's unavailable product refuses only that vendor);
 // order numbers are given in arrival order. The group's statements are plain SQL kept prepared
 // (decision 063): through the ORM they cost ~1 ms of CPU each, which capped intake near 250 a second.
-import { newRowId } from '~/lib/ids.server'
 import type { ProductRequest } from '@prisma/client'
 import { Invalid, NotFound } from '~/lib/errors'
 import { sqlDate, writeTogether, type Sql } from '~/lib/sql.server'
+import { newRowId } from '~/lib/ids.server'
 import { hashToken, newToken } from '~/lib/tokens.server'
 import { giveHandoverCodeIn } from './handover.server'
 import { recordActivityIn } from './activity-event.server'

@@ -1,10 +1,10 @@
 // A request's status and its history move together: every change is one row in the history, which
 // is what "completed today" and the request PDF's timeline read. Callers pass their transaction so
 // the change is part of whatever caused it (a manager's dropdown, a runner's delivery).
-import { newRowId } from '~/lib/ids.server'
 import type { Prisma } from '@prisma/client'
 import { NotFound } from '~/lib/errors'
 import { sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
+import { newRowId } from '~/lib/ids.server'
 import { recordActivityIn } from './activity-event.server'
 import { webhookDeliveriesIn } from './webhook.server'
 

@@ -1,10 +1,10 @@
 // Webhooks (issue 17): where an organisation wants to hear about its events, and the outbox entries
 // written in the same transaction as the change they announce, so an event is never lost or invented.
-import { newRowId } from '~/lib/ids.server'
 import crypto from 'node:crypto'
 import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
 import { sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
+import { newRowId } from '~/lib/ids.server'
 import { Forbidden, Invalid, NotFound } from '~/lib/errors'
 import { WEBHOOK_EVENTS, type WebhookEventType } from '~/lib/schemas/integrations'
 import { newToken } from '~/lib/tokens.server'

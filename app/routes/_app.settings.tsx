@@ -138,7 +138,11 @@ function PreferencesCard({ preferences }: { preferences: UserPreferences }) {
   const sound = useNotificationSound()
   const [soundsOn, setSoundsOn] = useState(preferences.notificationSoundsEnabled)
   const [form] = useForm({ id: 'preferences' })
-  const early = useSendEarlyChanges((changed) => fetcher.submit(changed))
+  const early = useSendEarlyChanges((changed) => {
+    const sounds = changed.querySelector<HTMLInputElement>('input[type=checkbox][name=notificationSoundsEnabled]')
+    if (sounds) setSoundsOn(sounds.checked)
+    fetcher.submit(changed)
+  })
   return (
     <Card>
       <CardHeader title="Notification Preferences" description="Changes save as soon as you flip a switch." />

@@ -61,11 +61,15 @@ test('a switch flipped before the page’s script has loaded is saved once it ha
   })
   await page.goto('/settings', { waitUntil: 'commit' })
   await page.getByRole('switch', { name: 'Email notifications' }).uncheck()
+  await page.getByRole('switch', { name: 'Sound notifications' }).uncheck()
   await expect(page.getByTestId('toast')).toHaveCount(0)
 
   release()
   await expect(page.getByTestId('toast')).toContainText('Your preferences have been saved successfully.')
+  // The page follows the switches it was sent with: no sound to test once sounds are off.
+  await expect(page.getByRole('button', { name: 'Test Sound' })).toBeHidden()
   await page.unroute(scripts)
   await page.reload()
   await expect(page.getByRole('switch', { name: 'Email notifications' })).not.toBeChecked()
+  await expect(page.getByRole('switch', { name: 'Sound notifications' })).not.toBeChecked()
 })

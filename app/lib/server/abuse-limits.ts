@@ -47,6 +47,17 @@ function sizeWords(bytes: number) {
   return bytes >= MB ? `${Math.floor(bytes / MB)} MB` : `${Math.floor(bytes / 1024)} KB`
 }
 
+/** The largest body this request may send (BODY_LIMITS, first match). */
+export function maxBodyBytes(req: Request, limits = BODY_LIMITS) {
+  return limits.find((l) => l.test(req))!.maxBytes
+}
+
+/** The 413 for a body over its cap: the client is told at once and the connection closes rather than reading on. */
+export function refuseTooLarge(req: Request, res: Response, maxBytes: number) {
+  res.set('Connection', 'close')
+  refuse(req, res, 413, `The request is too large: at most ${sizeWords(maxBytes)} may be sent here.`)
+}
+
 /**
  * Refuses a body over its route's cap with 413 before reading it. A body of unknown length (chunked)
  * is refused with 411 unless it is a file upload, whose reader cuts it off while streaming.
@@ -57,7 +68,7 @@ export function bodySizeCaps(limits = BODY_LIMITS) {
     // A page's photo form reads its body through the streaming multipart reader, which refuses an
     // oversized photo with a message inside the form; a bare 413 page would lose what was typed.
     if (isMultipart(req) && !req.path.startsWith('/api/')) return next()
-    const maxBytes = limits.find((l) => l.test(req))!.maxBytes
+    const maxBytes = maxBodyBytes(req, limits)
     const declared = req.get('content-length')
     if (declared === undefined) {
       if (req.get('transfer-encoding') && !isUpload(req)) {
@@ -65,11 +76,7 @@ export function bodySizeCaps(limits = BODY_LIMITS) {
       }
       return next()
     }
-    if (Number(declared) > maxBytes) {
-      // The client is told at once; the connection closes rather than reading what it still sends.
-      res.set('Connection', 'close')
-      return refuse(req, res, 413, `The request is too large: at most ${sizeWords(maxBytes)} may be sent here.`)
-    }
+    if (Number(declared) > maxBytes) return refuseTooLarge(req, res, maxBytes)
     next()
   }
 }

@@ -7,13 +7,10 @@
 // whole building of vendors submits in the same minute.
 import type { ServerBuild } from '@remix-run/node'
 import type { NextFunction, Request, Response } from 'express'
-import type { DirectJsonAction } from '../http.server'
-import { refuse } from './refusal'
+import { errorAnswer, type DirectJsonAction } from '../http.server'
+import { maxBodyBytes, refuseTooLarge } from './abuse-limits'
 
 type BuildRoute = ServerBuild['routes'][string]
-
-/** JSON is small: the same cap as every non-upload body (abuse-limits' BODY_LIMITS). */
-const MAX_BYTES = 1024 * 1024
 
 /** The origin the request came to, as Remix's Express adapter would build it (honours trust proxy). */
 function requestOrigin(req: Request) {
@@ -23,13 +20,14 @@ function requestOrigin(req: Request) {
 
 class TooLarge extends Error {}
 
-function readText(req: Request): Promise<string> {
+/** The body, cut off at its cap: a chunked body has no length for the body cap to check in advance. */
+function readText(req: Request, maxBytes: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
     req.on('data', (chunk: Buffer) => {
       size += chunk.length
-      if (size > MAX_BYTES) {
+      if (size > maxBytes) {
         req.removeAllListeners('data')
         req.resume()
         reject(new TooLarge())
@@ -56,18 +54,16 @@ export function directJsonLane() {
     const route = res.locals.route as BuildRoute | undefined
     const direct = (route?.module as { directJsonAction?: DirectJsonAction } | undefined)?.directJsonAction
     if (req.method !== 'POST' || typeof direct !== 'function') return next()
-    readText(req)
+    const maxBytes = maxBodyBytes(req)
+    readText(req, maxBytes)
       .then((text) => direct({ text, origin: requestOrigin(req) }))
       .then(
         ({ status, body, headers }) => (body === undefined ? res.status(status).end() : sendJson(res, status, body, headers)),
         (err: unknown) => {
-          if (err instanceof TooLarge) {
-            res.set('Connection', 'close')
-            return refuse(req, res, 413, 'The request is too large: at most 1 MB may be sent here.')
-          }
-          // directJson answers every refusal itself; this is only what it could not catch.
-          console.error(err)
-          sendJson(res, 500, { error: 'Something went wrong on our side. Please try again.' })
+          if (err instanceof TooLarge) return refuseTooLarge(req, res, maxBytes)
+          // directJson answers every refusal itself; this is only what it could not catch (a broken body stream).
+          const { status, body, headers } = errorAnswer(err)
+          sendJson(res, status, body, headers)
         },
       )
   }
