@@ -7,8 +7,11 @@ import { formatDate } from '~/lib/format'
 import { formatMoney } from '~/lib/money'
 import type { InvoiceView } from '~/models/invoice.server'
 import { InvoiceEmailBadge, InvoiceStatusBadge } from './invoice-status'
+import { iconSprite } from './ui/icon-sprite'
 
 export type InvoiceJson = SerializeFrom<InvoiceView>
+
+const { Symbols: RowIconSymbols, Icon } = iconSprite('invoice-icon', { eye: Eye, fileDown: FileDown, mail: Mail, restore: ArchiveRestore, trash: Trash2, archive: Archive })
 
 const iconButton = 'inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900'
 
@@ -29,18 +32,18 @@ function RowActions({ inv, back, hrefFor }: { inv: InvoiceJson; back: string; hr
   return (
     <>
       <Link to={hrefFor('details', inv.id)} preventScrollReset className={iconButton} aria-label={`Details of ${inv.invoiceNumber}`} title="Details">
-        <Eye className="h-4 w-4" aria-hidden="true" />
+        <Icon name="eye" className="h-4 w-4" />
       </Link>
       <a href={`/api/invoices/${inv.id}/pdf`} download className={iconButton} aria-label={`Download PDF of ${inv.invoiceNumber}`} title="Download PDF">
-        <FileDown className="h-4 w-4" aria-hidden="true" />
+        <Icon name="fileDown" className="h-4 w-4" />
       </a>
       <RowAction intent="email" id={inv.id} back={back} label={`E-mail ${inv.invoiceNumber}`}>
-        <Mail className="h-4 w-4" aria-hidden="true" />
+        <Icon name="mail" className="h-4 w-4" />
       </RowAction>
       {inv.isArchived ? (
         <>
           <RowAction intent="restore" id={inv.id} back={back} label={`Restore ${inv.invoiceNumber}`}>
-            <ArchiveRestore className="h-4 w-4" aria-hidden="true" />
+            <Icon name="restore" className="h-4 w-4" />
           </RowAction>
           <Link
             to={hrefFor('delete', inv.id)}
@@ -49,12 +52,12 @@ function RowActions({ inv, back, hrefFor }: { inv: InvoiceJson; back: string; hr
             aria-label={`Delete ${inv.invoiceNumber} permanently`}
             title="Delete permanently"
           >
-            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            <Icon name="trash" className="h-4 w-4" />
           </Link>
         </>
       ) : (
         <RowAction intent="archive" id={inv.id} back={back} label={`Archive ${inv.invoiceNumber}`}>
-          <Archive className="h-4 w-4" aria-hidden="true" />
+          <Icon name="archive" className="h-4 w-4" />
         </RowAction>
       )}
     </>
@@ -94,6 +97,7 @@ export function BillingTable({ invoices, back, hrefFor }: { invoices: InvoiceJso
   // relative: the sr-only header is absolutely placed and would otherwise escape the scroll box and widen the page.
   return (
     <>
+      <RowIconSymbols />
       <InvoiceCards invoices={invoices} back={back} hrefFor={hrefFor} />
       <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
         <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="invoice-table">

@@ -4,6 +4,7 @@ import { Link } from '@remix-run/react'
 import { MapPin } from 'lucide-react'
 import { DASHBOARD_STATUS_LABELS, RequestStatusBadge, requestSummary, requestTitle, type RequestSummaryFields } from './request-summary'
 import { cn } from './ui/cn'
+import { iconSprite } from './ui/icon-sprite'
 
 export type CardRequest = RequestSummaryFields & {
   id: string
@@ -12,6 +13,11 @@ export type CardRequest = RequestSummaryFields & {
   vendorName: string
   property: { name: string } | null
 }
+
+const { Symbols: RequestCardIcons, Icon } = iconSprite('request-card-icon', { property: MapPin })
+
+/** Rendered once above the cards: their icons are drawn from it. */
+export { RequestCardIcons }
 
 export function RequestCard({ request, selected, to }: { request: CardRequest; selected: boolean; to: string }) {
   return (
@@ -32,7 +38,7 @@ export function RequestCard({ request, selected, to }: { request: CardRequest; s
       </div>
       <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{requestSummary(request)}</p>
       <p className="mt-2 flex items-center gap-1 text-sm text-slate-700">
-        <MapPin className="h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden="true" />
+        <Icon name="property" className="h-3.5 w-3.5 shrink-0 text-slate-500" />
         <span className="truncate">{request.property?.name ?? 'Unknown'}</span>
       </p>
       <div className="mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-slate-500">

@@ -9,6 +9,7 @@ import { RequestStatusBadge, STATUS_LABELS } from './request-summary'
 import { buttonClasses } from './ui/button'
 import { inputClasses } from './ui/field'
 import { cn } from './ui/cn'
+import { iconSprite } from './ui/icon-sprite'
 
 export type RowRequest = {
   id: string
@@ -19,6 +20,11 @@ export type RowRequest = {
   requestedProducts: ReadonlyArray<{ name: string }>
   property: { name: string; address: string } | null
 }
+
+const { Symbols: RequestRowIcons, Icon } = iconSprite('request-row-icon', { pdf: FileDown, details: Info })
+
+/** Rendered once above the rows: their icons are drawn from it. */
+export { RequestRowIcons }
 
 export function RequestRow({ request, back, detailsHref }: { request: RowRequest; back: string; detailsHref: string }) {
   const submit = useSubmit()
@@ -69,11 +75,11 @@ export function RequestRow({ request, back, detailsHref }: { request: RowRequest
             </noscript>
           </Form>
           <a href={`/api/requests/${request.id}/pdf`} download className={buttonClasses('secondary', 'sm', 'shrink-0')} aria-label={`Download PDF of ${request.orderNumber}`}>
-            <FileDown className="h-4 w-4" aria-hidden="true" />
+            <Icon name="pdf" className="h-4 w-4" />
             PDF
           </a>
           <Link to={detailsHref} preventScrollReset className={buttonClasses('secondary', 'sm', 'shrink-0')} aria-label={`Details of ${request.orderNumber}`}>
-            <Info className="h-4 w-4" aria-hidden="true" />
+            <Icon name="details" className="h-4 w-4" />
             <span className="sr-only sm:not-sr-only">Details</span>
           </Link>
         </div>

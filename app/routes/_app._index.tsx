@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run
 import { json, redirect } from '@remix-run/node'
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
-import { RequestCard } from '~/components/request-card'
+import { RequestCard, RequestCardIcons } from '~/components/request-card'
 import { ExportLink, PageLinks, readListQuery, SearchBox, StatusChips, withParams } from '~/components/request-filters'
 import { RequestsMap } from '~/components/requests-map'
 import { RunningOut } from '~/components/running-out'
@@ -109,13 +109,16 @@ function DashboardView({ data }: { data: SerializeFrom<typeof loader> }) {
                 ) : null}
               </div>
             ) : (
-              <ul className="space-y-2">
-                {requests.map((r) => (
-                  <li key={r.id}>
-                    <RequestCard request={r} selected={r.id === selectedId} to={selectHref(r.id)} />
-                  </li>
-                ))}
-              </ul>
+              <>
+                <RequestCardIcons />
+                <ul className="space-y-2">
+                  {requests.map((r) => (
+                    <li key={r.id}>
+                      <RequestCard request={r} selected={r.id === selectedId} to={selectHref(r.id)} />
+                    </li>
+                  ))}
+                </ul>
+              </>
             )}
           </div>
           <PageLinks params={params} nextCursor={data.nextCursor} />

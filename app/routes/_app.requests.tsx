@@ -9,7 +9,7 @@ import { PageHeader } from '~/components/page-header'
 import { NewRequestDialog, type NewRequestErrors } from '~/components/request-new-dialog'
 import { RequestDetailsDialog } from '~/components/request-details-dialog'
 import { ExportLink, PageLinks, readListQuery, SearchBox, StatusFilter, withParams } from '~/components/request-filters'
-import { RequestRow } from '~/components/request-row'
+import { RequestRow, RequestRowIcons } from '~/components/request-row'
 import { STATUS_LABELS } from '~/components/request-summary'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -168,13 +168,16 @@ export default function RequestsPage() {
             {query.q ? 'Try adjusting your search terms' : query.status === 'archived' ? 'No archived requests.' : 'Requests from your properties will appear here.'}
           </EmptyState>
         ) : (
-          <ul className="space-y-3" data-testid="request-rows">
-            {requests.map((r) => (
-              <li key={r.id}>
-                <RequestRow request={r} back={here} detailsHref={withParams(params, { dialog: 'details', id: r.id, propertyId: null })} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <RequestRowIcons />
+            <ul className="space-y-3" data-testid="request-rows">
+              {requests.map((r) => (
+                <li key={r.id}>
+                  <RequestRow request={r} back={here} detailsHref={withParams(params, { dialog: 'details', id: r.id, propertyId: null })} />
+                </li>
+              ))}
+            </ul>
+          </>
         )}
         <PageLinks params={params} nextCursor={nextCursor} />
       </div>

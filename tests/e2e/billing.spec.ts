@@ -2,7 +2,7 @@
 // PDF, e-mailing it (the e2e server runs with MOCKS=true, so to the outbox), archive, restore, delete.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
+import { expect, expectAccessible, expectIconDrawn, signInThroughForm, test, uniqueEmail } from './fixtures'
 import { givenDeliveryProof, givenRequest } from './given'
 
 test.use({ viewport: { width: 1280, height: 900 } })
@@ -73,11 +73,15 @@ test('invoice two completed requests, download and e-mail the PDF, archive, rest
   await phone.goto('/billing')
   await expect(phone.getByTestId('invoice-card')).toBeVisible()
   await expect(phone.getByTestId('invoice-card')).toContainText('$43.75')
+  // The row's actions show their icons, on the card as in the table.
+  await expectIconDrawn(phone.getByTestId('invoice-card').getByRole('link', { name: `Details of ${number}` }))
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await phone.screenshot({ path: test.info().outputPath('billing-360.png'), fullPage: true })
   await phone.close()
 
   // Details show the lines with the request they came from.
+  for (const name of [`Details of ${number}`, `Download PDF of ${number}`]) await expectIconDrawn(row.getByRole('link', { name }))
+  await expectIconDrawn(row.getByRole('button', { name: `Archive ${number}` }))
   await row.getByRole('link', { name: `Details of ${number}` }).click()
   const details = page.getByRole('dialog', { name: `Invoice ${number}` })
   await expect(details.getByTestId('invoice-items')).toContainText('Glass Cleaner')

@@ -3,7 +3,7 @@
 // the test server has no maps key).
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
+import { expect, expectAccessible, expectIconDrawn, signInThroughForm, test, uniqueEmail } from './fixtures'
 import { givenRequest, givenStockedProperty } from './given'
 
 /** Requests poll every 10 s and the unread count every 5 s (spec §9): one period plus a margin. */
@@ -31,6 +31,7 @@ test('a vendor request arriving while the dashboard is open appears within one p
 
   await page.goto('/')
   await expect(page.getByTestId('request-card')).toHaveCount(1)
+  await expectIconDrawn(page.getByTestId('request-card'))
   await expect(page.getByTestId('stat-pendingRequests')).toHaveText('1')
   await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('Notifications, 1 unread')
   await expectAccessible(page)

@@ -1,7 +1,7 @@
 // Shared Playwright helpers: tests check every page they land on with expectAccessible (axe), and managers sign in
 // through the real /login form.
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
 export { expect }
 
@@ -32,6 +32,30 @@ export async function expectAccessible(page: Page) {
   const results = await axeResults(page)
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
   expect(summary, `accessibility violations on ${page.url()}`).toEqual([])
+  await expectIconsDrawn(page)
+}
+
+/**
+ * A list's icons are drawn from a sprite on the page (app/components/ui/icon-sprite.tsx): a page that
+ * shows the icons without rendering their sprite shows blank buttons, which axe does not see. Read
+ * from the markup, so it holds with JavaScript off too.
+ */
+async function expectIconsDrawn(page: Page) {
+  const html = await page.content()
+  const ids = new Set(Array.from(html.matchAll(/\sid="([^"]+)"/g), (m) => m[1]))
+  const missing = Array.from(html.matchAll(/<use\b[^>]*\shref="#([^"]+)"/g), (m) => m[1]).filter((id) => !ids.has(id))
+  expect([...new Set(missing)], `icons whose symbol is not on ${page.url()}`).toEqual([])
+}
+
+/** The icon inside `control` is drawn at its size (a sprite icon whose symbol is missing draws nothing). */
+export async function expectIconDrawn(control: Locator) {
+  const box = await control.locator('svg').first().evaluate((svg) => {
+    const shape = (svg.querySelector('use') ?? svg) as SVGGraphicsElement
+    const { width, height } = shape.getBBox()
+    return { width, height }
+  })
+  expect(box.width, 'icon width').toBeGreaterThan(8)
+  expect(box.height, 'icon height').toBeGreaterThan(8)
 }
 
 /** A unique e-mail per test, so each test signs in to an organisation of its own. */

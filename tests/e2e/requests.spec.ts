@@ -1,7 +1,7 @@
 // The Requests page and the notifications page: filter, search, change status, PDF and CSV, details
 // with a runner's delivery proof, a manager entering a request, and working through notifications.
 import fs from 'node:fs'
-import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
+import { expect, expectAccessible, expectIconDrawn, signInThroughForm, test, uniqueEmail } from './fixtures'
 import { givenDeliveryProof, givenRequest, givenStockedProperty } from './given'
 
 test('find, change, download and inspect requests on the Requests page', async ({ page }) => {
@@ -54,6 +54,7 @@ test('find, change, download and inspect requests on the Requests page', async (
 
   // The PDF.
   const pdfDownload = page.waitForEvent('download')
+  await expectIconDrawn(acme.getByRole('link', { name: `Download PDF of ${first.orderNumber}` }))
   await acme.getByRole('link', { name: `Download PDF of ${first.orderNumber}` }).click()
   const pdf = await pdfDownload
   expect(pdf.suggestedFilename()).toBe(`${first.orderNumber}.pdf`)
