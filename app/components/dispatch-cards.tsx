@@ -1,7 +1,7 @@
 // The three cards of the Dispatch page (spec §2.10): Pending Orders, Active Runners and Current Assignments.
 import { Form, Link } from '@remix-run/react'
 import type { SerializeFrom } from '@remix-run/node'
-import type { dispatchQueue } from '~/models/assignment.server'
+import type { dispatchQueue } from '~/models/dispatch-board.server'
 import type { CurrentAssignmentLine } from '~/models/dispatch-board.server'
 import { DISPATCH_MOST, DISPATCH_PAGE } from '~/lib/dispatch-pages'
 import type { RunnerView } from '~/models/runner.server'

