@@ -3,7 +3,7 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
-import { renderToPipeableStream } from 'react-dom/server'
+import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import { InlineStylesheetProvider } from './lib/inline-stylesheet'
 import { stylesheetText } from './lib/inline-stylesheet.server'
 import { NonceProvider } from './lib/nonce'
@@ -25,39 +25,48 @@ export default function handleRequest(
     responseStatusCode = 503
     responseHeaders.set('Retry-After', String(unavailable.retryAfter))
   }
+  const app = (
+    <NonceProvider value={nonce}>
+      <InlineStylesheetProvider value={stylesheetText()}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </InlineStylesheetProvider>
+    </NonceProvider>
+  )
+  // A page with nothing deferred is whole as soon as its loaders are: rendered to one string. React's
+  // streaming renderer encodes each of its thousands of small pieces into bytes on its own, which
+  // made it a third slower than this for a list screen (decision 068). A deferred page (the map)
+  // still streams, so its shell shows while its data is read.
+  if (!remixContext.staticHandlerContext.activeDeferreds) {
+    const html = renderToString(app)
+    responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+    return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode })
+  }
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const waitFor = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
   return new Promise((resolve, reject) => {
     let shellRendered = false
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <InlineStylesheetProvider value={stylesheetText()}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </InlineStylesheetProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        [waitFor]() {
-          shellRendered = true
-          const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          )
-          pipe(body)
-        },
-        onShellError(error: unknown) {
-          reject(error)
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500
-          if (shellRendered) console.error(error)
-        },
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
+      [waitFor]() {
+        shellRendered = true
+        const body = new PassThrough()
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        )
+        pipe(body)
       },
-    )
+      onShellError(error: unknown) {
+        reject(error)
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500
+        if (shellRendered) console.error(error)
+      },
+    })
     setTimeout(abort, ABORT_DELAY)
   })
 }

@@ -67,7 +67,7 @@ export type InvoiceItemView = {
   proofLocation: { latitude: number; longitude: number } | null
 }
 
-type InvoiceRow = Prisma.InvoiceGetPayload<{ include: { _count: { select: { items: true } } } }>
+export type InvoiceRow = Prisma.InvoiceGetPayload<{ include: { _count: { select: { items: true } } } }>
 
 /** Overdue is computed on read, so it needs no job and turns back when the due date moves or it is paid. */
 export function effectiveStatus(row: { status: string; dueDate: Date | null }, now = new Date()): InvoiceStatus {
@@ -76,7 +76,8 @@ export function effectiveStatus(row: { status: string; dueDate: Date | null }, n
   return row.status === 'sent' || row.status === 'overdue' ? (row.status as InvoiceStatus) : 'draft'
 }
 
-function toView(row: InvoiceRow, now = new Date()): InvoiceView {
+/** The shape every caller sees, from a stored row (also the billing page's read, invoice-page.server.ts). */
+export function toView(row: InvoiceRow, now = new Date()): InvoiceView {
   return {
     id: row.id,
     invoiceNumber: row.invoiceNumber,
@@ -144,57 +145,6 @@ export async function listInvoices(orgId: string, filter: InvoiceFilter = {}): P
   const views = (await withItemCounts(rows)).map((r) => toView(r, now))
   const status = filter.status
   return status && status !== 'all' ? views.filter((v) => v.status === status) : views
-}
-
-/** What the status filter means in SQL, so a page can be cut in the database (see effectiveStatus). */
-function statusWhere(status: InvoiceStatus | 'all' | undefined, now: Date): Prisma.InvoiceWhereInput {
-  const notDue: Prisma.InvoiceWhereInput = { OR: [{ dueDate: null }, { dueDate: { gte: now } }] }
-  if (status === 'paid') return { status: 'paid' }
-  if (status === 'overdue') return { status: { not: 'paid' }, dueDate: { lt: now } }
-  if (status === 'sent') return { status: { in: ['sent', 'overdue'] }, ...notDue }
-  if (status === 'draft') return { status: { notIn: ['paid', 'sent', 'overdue'] }, ...notDue }
-  return {}
-}
-
-export const INVOICE_PAGE_SIZE = 50
-
-/** The keyset cursor: the last listed invoice's (createdAt, invoiceNumber), opaque to clients. */
-function encodeInvoiceCursor(row: { createdAt: Date; invoiceNumber: string }) {
-  return Buffer.from(`${row.createdAt.getTime()}.${row.invoiceNumber}`).toString('base64url')
-}
-
-function decodeInvoiceCursor(cursor: string) {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8')
-  const dot = text.indexOf('.')
-  const time = Number(text.slice(0, dot))
-  if (dot < 1 || !Number.isSafeInteger(time)) return null
-  return { createdAt: new Date(time), invoiceNumber: text.slice(dot + 1) }
-}
-
-/**
- * One page of the billing table, newest first, and the cursor of the next page if any. At 5,000
- * invoices the whole list was 38 MB of HTML; a page is bounded whatever the organisation holds.
- * An unreadable cursor answers the first page, as a hand-edited link should.
- */
-export async function pageInvoices(orgId: string, filter: InvoiceFilter & { after?: string | null; limit?: number } = {}) {
-  const limit = Math.min(Math.max(filter.limit ?? INVOICE_PAGE_SIZE, 1), 500)
-  const tab = filter.tab ?? 'all'
-  const q = filter.q?.trim()
-  const now = new Date()
-  const after = filter.after ? decodeInvoiceCursor(filter.after) : null
-  const and: Prisma.InvoiceWhereInput[] = [statusWhere(filter.status, now)]
-  if (q) and.push({ OR: [{ invoiceNumber: { contains: q } }, { recipientName: { contains: q } }, { recipientEmail: { contains: q } }] })
-  if (after) {
-    and.push({ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, invoiceNumber: { lt: after.invoiceNumber } }] })
-  }
-  const rows = await db.invoice.findMany({
-    where: { organisationId: orgId, ...(tab === 'all' ? {} : { isArchived: tab === 'archived' }), AND: and },
-    orderBy: [{ createdAt: 'desc' }, { invoiceNumber: 'desc' }],
-    take: limit + 1,
-  })
-  const invoices = (await withItemCounts(rows.slice(0, limit))).map((r) => toView(r, now))
-  const last = rows.length > limit ? rows[limit - 1] : undefined
-  return { invoices, nextCursor: last ? encodeInvoiceCursor(last) : null }
 }
 
 // The cards sum every invoice of the organisation (~8 ms at 6,000) on each billing view. They change

@@ -51,8 +51,15 @@ function visibleTo(orgId: string, userId?: string): Prisma.NotificationWhereInpu
 }
 
 /** Unread notifications; with `userId`, only those that manager can see. */
-export function countUnread(orgId: string, userId?: string) {
-  return db.notification.count({ where: { ...visibleTo(orgId, userId), isRead: false } })
+export async function countUnread(orgId: string, userId?: string): Promise<number> {
+  // Every manager page's header and the bell's poll ask this: a kept statement, not an ORM count
+  // compiled afresh each time (decision 068). The same rule as visibleTo.
+  const row = await readNow((sql) =>
+    userId
+      ? sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM Notification WHERE organisationId = ? AND isRead = 0 AND (userId IS NULL OR userId = ?)', orgId, userId)
+      : sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM Notification WHERE organisationId = ? AND isRead = 0', orgId),
+  )
+  return row?.n ?? 0
 }
 
 export type NotificationView = {

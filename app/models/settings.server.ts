@@ -1,6 +1,7 @@
 // A manager's own preferences and the system-wide settings owners and admins may change.
 import { db } from '~/lib/db.server'
 import { Forbidden } from '~/lib/errors'
+import { readNow } from '~/lib/sql.server'
 import { recordAudit } from './audit-log.server'
 
 export type UserPreferences = {
@@ -14,8 +15,20 @@ const DEFAULT_PREFERENCES: UserPreferences = { notificationSoundsEnabled: true, 
 
 /** Read-only (every page reads it, and LiteFS replicas cannot write): defaults until first saved. */
 export async function getPreferences(userId: string): Promise<UserPreferences> {
-  const row = await db.userSettings.findUnique({ where: { userId } })
-  return row ? pickPreferences(row) : DEFAULT_PREFERENCES
+  // Read by every manager page's layout: a kept statement rather than an ORM read (decision 068).
+  const row = await readNow((sql) =>
+    sql.one<{ notificationSoundsEnabled: number; emailNotifications: number; smsNotifications: number; smsPhone: string | null }>(
+      'SELECT notificationSoundsEnabled, emailNotifications, smsNotifications, smsPhone FROM UserSettings WHERE userId = ?',
+      userId,
+    ),
+  )
+  if (!row) return DEFAULT_PREFERENCES
+  return {
+    notificationSoundsEnabled: row.notificationSoundsEnabled === 1,
+    emailNotifications: row.emailNotifications === 1,
+    smsNotifications: row.smsNotifications === 1,
+    smsPhone: row.smsPhone,
+  }
 }
 
 export async function updatePreferences(userId: string, changes: Partial<UserPreferences>) {

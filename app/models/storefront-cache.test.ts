@@ -1,6 +1,8 @@
 // The vendor page's catalog is kept in the process; these pin that it is never stale and that a
 // view costs few queries.
 import { queriesDuring } from '../../tests/support/query-count'
+import http from 'node:http'
+import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
 import { expect, test } from 'vitest'
 import { updateProduct } from '~/models/product.server'
@@ -46,6 +48,38 @@ test('a page from the cache carries the nonce of its own response, never the one
   }
   expect(seen.size).toBe(4)
   expect(answeredBy.slice(2)).toEqual(['hit', 'hit'])
+})
+
+/** A raw GET, so the test decides whether the phone accepts gzip, and sees the bytes as sent. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }))
+      })
+      .on('error', reject)
+  })
+}
+
+test('a page from the cache is the rendered page to the byte but for its nonce, with or without gzip', async () => {
+  const { property } = await givenStorefront({ name: 'Byte Place' })
+  const url = `${app.url}/vendor/${property.id}/request?lang=en`
+  const first = await rawGet(url, {})
+  const cookie = (first.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ')
+  const rendered = await rawGet(url, { Cookie: cookie })
+  expect(rendered.headers['x-page-cache']).toBeUndefined()
+  const nonceOf = (res: { headers: http.IncomingHttpHeaders }) => /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!
+  const withoutNonce = (html: string, nonce: string) => html.split(nonce).join('NONCE')
+  for (const encoding of [undefined, 'gzip']) {
+    const kept = await rawGet(url, { Cookie: cookie, ...(encoding ? { 'Accept-Encoding': encoding } : {}) })
+    expect(kept.headers['x-page-cache']).toBe('hit')
+    expect(kept.headers['content-encoding']).toBe(encoding)
+    const body = encoding ? zlib.gunzipSync(kept.body) : kept.body
+    if (!encoding) expect(Number(kept.headers['content-length'])).toBe(body.length)
+    expect(withoutNonce(body.toString('utf8'), nonceOf(kept))).toBe(withoutNonce(rendered.body.toString('utf8'), nonceOf(rendered)))
+  }
 })
 
 test('a phone with a cart gets its own page, not the shared one', async () => {

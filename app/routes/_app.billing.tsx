@@ -31,11 +31,12 @@ import {
   invoiceFromRequests,
   invoiceItems,
   billingSummary,
-  pageInvoices,
+
   restoreInvoice,
   setInvoiceStatus,
   type InvoiceTab,
 } from '~/models/invoice.server'
+import { pageInvoices } from '~/models/invoice-page.server'
 import { listRecipients } from '~/models/recipient.server'
 import { listRequests } from '~/models/request.server'
 import { requireManager, safeRedirect } from '~/services/auth.server'

@@ -25,7 +25,7 @@ describe('icons drawn from a sprite', () => {
     expect(uses).toEqual(['test-icon-view', 'test-icon-mail'])
     // Decorative: hidden from assistive technology, and the sprite itself is not displayed.
     expect(html).toMatch(/^<svg class="hidden" aria-hidden="true"/)
-    expect(html).toContain('<svg width="24" height="24" viewBox="0 0 24 24" class="h-4 w-4" aria-hidden="true" focusable="false"><use href="#test-icon-view">')
+    expect(html).toContain('<svg width="24" height="24" class="h-4 w-4" aria-hidden="true"><use href="#test-icon-view">')
   })
 
   test('a repeated icon costs a fraction of the lucide icon it replaces', () => {

@@ -36,7 +36,8 @@ export function iconSprite<N extends string>(prefix: string, icons: Record<N, Lu
   }
 
   const Icon: SpriteIcon<N> = ({ name, className }) => (
-    <svg width="24" height="24" viewBox="0 0 24 24" className={className} aria-hidden="true" focusable="false">
+    // No viewBox of its own: the symbol's scales the shape into whatever size the class gives.
+    <svg width="24" height="24" className={className} aria-hidden="true">
       <use href={`#${idOf(name)}`} />
     </svg>
   )
