@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { db } from './db.server'
-import { readNow, sqlDate, sqlWithin, writeTogether } from './sql.server'
+import { Prisma } from '@prisma/client'
+import { readNow, readRows, sqlDate, sqlWithin, writeTogether } from './sql.server'
 
 async function organisationNamed(name: string) {
   return db.organisation.findFirst({ where: { name } })
@@ -64,4 +65,22 @@ test('dates read back as the ORM wrote them, and numbers as numbers', async () =
   expect(typeof row?.n).toBe('number')
   await writeTogether((sql) => sql.run('UPDATE Organisation SET createdAt = ? WHERE id = ?', sqlDate(later), org.id))
   expect((await db.organisation.findUniqueOrThrow({ where: { id: org.id } })).createdAt.toISOString()).toBe(later.toISOString())
+})
+
+test('a Prisma.sql read run as a kept statement finds what the ORM finds, with dates and flags as the ORM stores them', async () => {
+  const early = new Date('2026-01-02T03:04:05.006Z')
+  const late = new Date('2026-07-08T09:10:11.012Z')
+  const org = await db.organisation.create({ data: { name: 'Read Rows Org' } })
+  for (const [name, createdAt, isActive] of [['Early Place', early, true], ['Late Place', late, false]] as const) {
+    await db.property.create({ data: { organisationId: org.id, name, address: `${name} Street`, createdAt, isActive } })
+  }
+  const since = (at: Date, active: boolean) =>
+    readRows<{ name: string }>(Prisma.sql`SELECT name FROM Property WHERE organisationId = ${org.id} AND createdAt >= ${at} AND isActive = ${active} ORDER BY name`)
+  const orm = async (at: Date, active: boolean) =>
+    (await db.property.findMany({ where: { organisationId: org.id, createdAt: { gte: at }, isActive: active }, orderBy: { name: 'asc' }, select: { name: true } })).map((p) => p.name)
+  for (const [at, active] of [[early, true], [early, false], [late, false], [late, true]] as const) {
+    expect((await since(at, active)).map((r) => r.name)).toEqual(await orm(at, active))
+  }
+  expect((await since(early, true)).map((r) => r.name)).toEqual(['Early Place'])
+  expect((await since(late, false)).map((r) => r.name)).toEqual(['Late Place'])
 })

@@ -3,6 +3,7 @@
 // millisecond of CPU (query compiler, client, a fresh prepare); a prepared statement kept here costs
 // a few microseconds. Runs on the ORM's own connection, so it never waits on a lock this process
 // holds, and its transactions are synchronous: nothing else in the process runs in the middle.
+import type { Prisma } from '@prisma/client'
 import type { Statement } from 'better-sqlite3'
 import { ormConnection } from './db.server'
 
@@ -64,6 +65,22 @@ export async function writeTogether<T>(work: (sql: Sql) => T): Promise<T> {
 /** Reads what is committed (never the inside of an ORM transaction under way), with the same kept statements. */
 export async function readNow<T>(work: (sql: Sql) => T): Promise<T> {
   return work(sqlOn(await idleConnection()))
+}
+
+/**
+ * A read written with Prisma.sql (its text and values), run as a kept statement instead of through
+ * the ORM, which prepares it afresh and converts every value on each call (decision 068). Dates and
+ * booleans go in as the ORM stores them; rows come back as SQLite holds them (dates as text,
+ * booleans as 0 or 1), so use it for reads whose columns are ids, text and numbers.
+ */
+export async function readRows<T>(query: Prisma.Sql): Promise<T[]> {
+  return readNow((sql) => sql.all<T>(query.sql, ...query.values.map(storedValue)))
+}
+
+function storedValue(value: unknown) {
+  if (value instanceof Date) return sqlDate(value)
+  if (typeof value === 'boolean') return value ? 1 : 0
+  return value
 }
 
 /**

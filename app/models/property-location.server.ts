@@ -7,6 +7,7 @@
 // stores positions (app/jobs/geocode-properties.server.ts).
 import { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
+import { readRows } from '~/lib/sql.server'
 import { geocodeAddress, geocodingKey, type GeocodeResult } from '~/services/geocode.server'
 
 export const DEFAULT_CENTRE = { lat: 40.758, lng: -73.9855 }
@@ -114,11 +115,11 @@ export async function locateProperties(orgId: string, propertyIds: string[]): Pr
   const ids = [...new Set(propertyIds)]
   const located = new Map<string, PropertyLocation>()
   if (ids.length === 0) return located
-  // Plain SQL: Prisma compiles a findMany with an `in` list of the map's 200 ids afresh on every view
-  // (~7 ms against ~1.5 ms for the same rows).
-  const properties = await db.$queryRaw<Locatable[]>`
+  // A kept statement: the ORM compiled a findMany with an `in` list of the map's 200 ids afresh on
+  // every view (~7 ms against ~1.5 ms for the same rows). The ids go in as one JSON array.
+  const properties = await readRows<Locatable>(Prisma.sql`
     SELECT id, address, latitude, longitude, geocodedAddress FROM Property
-    WHERE organisationId = ${orgId} AND id IN (${Prisma.join(ids)})`
+    WHERE organisationId = ${orgId} AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
 
   const key = geocodingKey()
   const todo = key ? properties.filter(needsLookUp) : []
@@ -150,6 +151,6 @@ export async function locateProperties(orgId: string, propertyIds: string[]): Pr
 
 /** A property's place in the organisation's list, oldest first, so its fallback position never moves. */
 async function propertyIndex(orgId: string) {
-  const rows = await db.$queryRaw<Array<{ id: string }>>`SELECT id FROM Property WHERE organisationId = ${orgId} ORDER BY createdAt, id`
+  const rows = await readRows<{ id: string }>(Prisma.sql`SELECT id FROM Property WHERE organisationId = ${orgId} ORDER BY createdAt, id`)
   return new Map(rows.map((r, i) => [r.id, i]))
 }

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { csvRow } from '~/lib/csv'
 import { db } from '~/lib/db.server'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
-import { readNow } from '~/lib/sql.server'
+import { readNow, readRows } from '~/lib/sql.server'
 import { Invalid, NotFound } from '~/lib/errors'
 import { recordRequestStatus } from './request-status.server'
 import { recordAudit } from './audit-log.server'
@@ -148,7 +148,7 @@ export function pageQuery(orgId: string, filter: RequestFilter, limit: number) {
 /** One page of the organisation's requests, newest first, with the cursor of the next page if any. */
 export async function listRequests(orgId: string, filter: RequestFilter = {}): Promise<RequestPage> {
   const limit = Math.min(Math.max(filter.limit ?? PAGE_SIZE, 1), MAX_PAGE_SIZE)
-  const rows = await db.$queryRaw<Array<{ id: string }>>(pageQuery(orgId, filter, limit + 1))
+  const rows = await readRows<{ id: string }>(pageQuery(orgId, filter, limit + 1))
   const more = rows.length > limit
   const requests = await hydrate(rows.slice(0, limit).map((r) => r.id))
   const last = requests[requests.length - 1]
