@@ -179,8 +179,9 @@ type HydratedRow = {
   vendorName: string
   status: string
   notes: string | null
-  createdAt: Date | string
-  updatedAt: Date | string
+  // As SQLite holds them (the ORM's text form); made Dates below.
+  createdAt: string
+  updatedAt: string
   pId: string | null
   pName: string | null
   pAddress: string | null

@@ -52,13 +52,13 @@ export function vendorPageCache() {
       const fresh = Buffer.from(nonce)
       res.setHeader('Content-Length', kept.bytes + fresh.length * (kept.parts.length - 1))
       res.statusCode = 200
+      // Corked until end(), which sends what was written in one go.
       res.cork()
       kept.parts.forEach((part, i) => {
         if (i > 0) res.write(fresh)
         res.write(part)
       })
       res.end()
-      res.uncork()
       return
     }
 
