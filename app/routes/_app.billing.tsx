@@ -2,9 +2,10 @@
 // status filter, Active / Archived / All tabs with counts, and the invoice table with its actions.
 // Dialogs live in the URL (?dialog=new-invoice, from-requests, details&id=…, delete&id=…); every action
 // is a real form post answered with a redirect and a toast, so the page works without JavaScript.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { useStickyActionData } from '~/lib/use-sticky-action-data'
 import { FilePlus2, Plus } from 'lucide-react'
 import { BillingStats } from '~/components/billing-stats'
 import { BillingTable } from '~/components/billing-table'
@@ -227,7 +228,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function BillingPage() {
   const { query, summary, counts, invoices, nextCursor, dialog } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+  // A live reload (a vendor's request arriving) must not wipe the dialog's errors under the manager's eyes.
+  const actionData = useStickyActionData<SerializeFrom<typeof action>>()
   const [params] = useSearchParams()
   const here = withParams(params, {})
   const back = `/billing${here === '?' ? '' : here}`

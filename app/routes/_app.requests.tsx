@@ -1,9 +1,10 @@
 // The Requests page (spec §2.9): every request, searched, filtered (archived only when asked for),
 // counted and paged on the server; status changes, PDF, details with delivery proof, CSV export and
 // the New Request dialog. Dialogs live in the URL (?dialog=new-request, ?dialog=details&id=…).
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { useLoaderData, useSearchParams } from '@remix-run/react'
+import { useStickyActionData } from '~/lib/use-sticky-action-data'
 import { Plus } from 'lucide-react'
 import { PageHeader } from '~/components/page-header'
 import { NewRequestDialog, type NewRequestErrors } from '~/components/request-new-dialog'
@@ -131,7 +132,8 @@ const FILTER_LABELS: Record<(typeof FILTERS)[number], string> = { all: 'All requ
 
 export default function RequestsPage() {
   const { query, requests, nextCursor, count, dialog } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+  // A live reload (a vendor's request arriving) must not wipe the dialog's errors under the manager's eyes.
+  const actionData = useStickyActionData<SerializeFrom<typeof action>>()
   const [params] = useSearchParams()
   usePolling(POLL_MS, !dialog)
   const here = withParams(params, {})

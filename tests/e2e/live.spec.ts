@@ -62,3 +62,25 @@ test('a live reload arriving while a switch is being saved waits for it, so the 
   answerSave()
   await expect(page.getByTestId('toast')).toContainText('Your preferences have been saved successfully.')
 })
+
+test('a live reload after a refused New Request keeps the dialog’s errors on screen', async ({ page, playwright, baseURL }) => {
+  await signInThroughForm(page, uniqueEmail('live-errors'))
+  const { property, products } = await givenStockedProperty(page.request, 'Errand Court', ['Paper Towels'])
+  const stream = page.waitForResponse((res) => res.url().endsWith('/api/events') && res.status() === 200)
+  await page.goto('/requests?dialog=new-request')
+  await stream
+  await page.waitForTimeout(1_000)
+  const dialog = page.getByRole('dialog', { name: 'New Request' })
+  await dialog.getByRole('button', { name: 'Create Request' }).click()
+  await expect(dialog.getByText('Vendor name is required')).toBeVisible()
+
+  // A vendor's request is announced: the page's loaders run again in the background.
+  const reloaded = page.waitForResponse((res) => res.url().includes('_data=routes%2F_app.requests') && res.request().method() === 'GET')
+  const vendor = await playwright.request.newContext({ baseURL })
+  expect((await vendor.post('/api/vendor/requests', { data: { propertyId: property.id, vendorName: 'Background Vendor', requestedProducts: [{ productId: products[0]!.id, quantity: 1 }] } })).status()).toBe(201)
+  await vendor.dispose()
+  await reloaded
+  await expect(page.getByTestId('request-count')).toContainText('1 request')
+  await expect(dialog.getByText('Vendor name is required')).toBeVisible()
+  await expect(dialog.getByText('Property is required').first()).toBeVisible()
+})
