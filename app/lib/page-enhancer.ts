@@ -191,6 +191,8 @@ function enhancePage(wireProof: typeof wireProofCapture) {
           history.replaceState(null, '', location.pathname)
         } else form.replaceWith(note())
         void showQueue([])
+        retryDelay = FIRST_RETRY_MS
+        retryLater()
       }, () => HTMLFormElement.prototype.submit.call(form))
     })
   })
@@ -235,13 +237,34 @@ function enhancePage(wireProof: typeof wireProofCapture) {
     } else region.replaceChildren(...(sent.length ? [line('strong', 'Sent'), line('p', sent.join('; '))] : []))
   }
 
+  // Neither phones nor Chromium reliably fire `online` when the signal returns, so while anything waits
+  // it is tried again soon and often: after a second, then twice as long each time up to the 20 s interval.
+  // Showing, focusing or revealing the page tries at once and starts the backoff over.
+  const FIRST_RETRY_MS = 1000
+  const LONGEST_RETRY_MS = 20_000
+  let retryDelay = FIRST_RETRY_MS
+  let retryTimer: ReturnType<typeof setTimeout> | undefined
+  function retryLater() {
+    clearTimeout(retryTimer)
+    retryTimer = setTimeout(() => void sendWaiting(), retryDelay)
+    retryDelay = Math.min(retryDelay * 2, LONGEST_RETRY_MS)
+  }
+  function retryNow() {
+    retryDelay = FIRST_RETRY_MS
+    void sendWaiting()
+  }
+
   async function sendWaiting() {
-    if (sending || !navigator.onLine || !queueRegion()) return
+    if (sending || !queueRegion()) return
     sending = true
     const sent: string[] = []
     let last: Response | null = null
+    let left = false
+    let queued: Waiting[] = []
     try {
-      for (const w of await waiting<Waiting[]>('readonly', (s) => s.getAll())) {
+      queued = await waiting<Waiting[]>('readonly', (s) => s.getAll())
+      for (const w of queued) {
+        left = true
         const body = new FormData()
         w.entries.forEach(([name, value]) => body.append(name, value))
         const res = await fetch(w.url, { method: 'POST', body, credentials: 'same-origin', headers: { 'Idempotency-Key': w.key, Accept: 'text/html' } })
@@ -249,12 +272,20 @@ function enhancePage(wireProof: typeof wireProofCapture) {
         await waiting('readwrite', (s) => s.delete(w.id))
         sent.push(w.label)
         last = res
+        left = false
       }
     } catch {
       // Still no signal: the rest waits for the next try.
     } finally {
       sending = false
     }
+    if (left) retryLater()
+    else {
+      clearTimeout(retryTimer)
+      retryDelay = FIRST_RETRY_MS
+    }
+    // Nothing was waiting: what the region says (a "Sent" a moment ago) stays.
+    if (!queued.length) return
     // The answer to the last one carries its toast; another page's answer, or one that would wipe what
     // the runner is typing, is not swapped in.
     try {
@@ -326,8 +357,11 @@ function enhancePage(wireProof: typeof wireProofCapture) {
       // The offline machinery waits for the page to finish loading, so it never competes with first paint.
       const offline = () => {
         navigator.serviceWorker?.register('/offline-worker.js', { scope: `/${location.pathname.split('/')[1]}/` }).catch(() => {})
-        window.addEventListener('online', () => void sendWaiting())
-        setInterval(() => void sendWaiting(), 20_000)
+        window.addEventListener('online', retryNow)
+        window.addEventListener('pageshow', retryNow)
+        window.addEventListener('focus', retryNow)
+        document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && retryNow())
+        setInterval(() => void sendWaiting(), LONGEST_RETRY_MS)
         void showQueue([]).then(sendWaiting, () => {})
         // Once the page has settled, fetch its dialogs (the proof form) so the worker has them for a dead zone.
         setTimeout(() => document.querySelectorAll<HTMLAnchorElement>('a[href*="dialog="]').forEach((a) => samePage(a.href) && void fetch(a.href, { headers: { Accept: 'text/html' } }).catch(() => {})), 3000)

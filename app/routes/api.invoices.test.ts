@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,6 +6,7 @@ import { db } from '~/lib/db.server'
 import { givenRequestsToInvoice } from '../../tests/fixtures/billing'
 import { organisationOf } from '../../tests/fixtures/people'
 import { decodePart, headerOf, mimeParts, startSmtp } from '../../tests/support/smtp'
+import { pdfText } from '../../tests/support/pdf'
 import { withTestServer } from '../../tests/support/server'
 
 const app = withTestServer()
@@ -27,15 +27,6 @@ async function created(client: Client, body: unknown) {
   return (await res.json()) as Invoice
 }
 
-function pdfText(bytes: Buffer) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-pdf-'))
-  try {
-    fs.writeFileSync(path.join(dir, 'i.pdf'), bytes)
-    return execFileSync('pdftotext', ['-layout', path.join(dir, 'i.pdf'), '-'], { encoding: 'utf8' })
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true })
-  }
-}
 
 const savedEnv = { SMTP_URL: process.env.SMTP_URL, OUTBOX_DIR: process.env.OUTBOX_DIR }
 afterEach(() => {
@@ -244,7 +235,7 @@ describe('the PDF', () => {
     expect(res.headers.get('content-type')).toBe('application/pdf')
     expect(res.headers.get('content-disposition')).toContain(`${invoice.invoiceNumber}.pdf`)
     const bytes = Buffer.from(await res.arrayBuffer())
-    const text = pdfText(bytes)
+    const text = await pdfText(bytes)
     for (const expected of ['INVOICE', invoice.invoiceNumber, 'Pat Payer', 'pat@payer.test', 'Glass Cleaner', 'Acme Cleaning', '12 Harbor Road, Bayside', '$139.93', 'Subtotal', '$140.23', 'Tax (8.875%)', '$12.45', '$152.68', 'Net 30', 'Delivered', 'Thanks for the quick turnaround']) {
       expect(text).toContain(expected)
     }
@@ -279,7 +270,7 @@ describe('e-mail', () => {
       expect(attachment?.headers['content-disposition']).toContain(`${invoice.invoiceNumber}.pdf`)
       const pdf = decodePart(attachment!)
       expect(pdf.subarray(0, 4).toString()).toBe('%PDF')
-      const pdfContent = pdfText(pdf)
+      const pdfContent = await pdfText(pdf)
       expect(pdfContent).toContain(invoice.invoiceNumber)
       expect(pdfContent).toContain('$152.35')
     } finally {

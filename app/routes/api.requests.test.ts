@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
 import { dayIn } from '~/models/stats.server'
@@ -14,6 +10,7 @@ import {
   givenStockedSite,
 } from '../../tests/fixtures/requests'
 import { withTestServer } from '../../tests/support/server'
+import { pdfImages, pdfText } from '../../tests/support/pdf'
 
 const app = withTestServer()
 
@@ -257,20 +254,13 @@ describe('the request PDF', () => {
     expect(res.headers.get('content-disposition')).toContain(`${request.orderNumber}.pdf`)
     const pdf = Buffer.from(await res.arrayBuffer())
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF')
-    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8')
+    const text = await pdfText(pdf)
     for (const expected of [`Request ${request.orderNumber}`, 'Seaside Lofts', 'Acme Cleaning', 'Glass Cleaner', 'Status history', 'Completed', 'Delivery proof', 'Left with the concierge']) {
       expect(text).toContain(expected)
     }
     expect(text).not.toContain('The delivery photo is not available')
     // The runner's photo is in it: one embedded image, the 64×48 JPEG from the fixture.
-    const file = path.join(os.tmpdir(), `request-${request.id}.pdf`)
-    fs.writeFileSync(file, pdf)
-    try {
-      const images = execFileSync('pdfimages', ['-list', file]).toString('utf8')
-      expect(images.split('\n').filter((l) => /^\s*\d+\s+\d+\s+image\s+64\s+48\b/.test(l))).toHaveLength(1)
-    } finally {
-      fs.rmSync(file, { force: true })
-    }
+    expect((await pdfImages(pdf)).filter((image) => image.width === 64 && image.height === 48)).toHaveLength(1)
   })
 })
 

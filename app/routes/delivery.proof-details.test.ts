@@ -1,13 +1,10 @@
 // Richer proof (issue 16): who received it, a drawn signature, when and where it was taken; the
 // manager's proof view and the invoice PDF show them. Posted as the delivery page's plain form.
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { givenAssignment } from '../../tests/fixtures/dispatch'
 import { organisationOf } from '../../tests/fixtures/people'
+import { pdfText } from '../../tests/support/pdf'
 import { withTestServer } from '../../tests/support/server'
 
 const app = withTestServer()
@@ -24,15 +21,6 @@ async function postProof(assignmentId: string, token: string, fields: Record<str
   return app.client().fetch(`/delivery/${assignmentId}/${encodeURIComponent(token)}`, { method: 'POST', body: form })
 }
 
-function pdfText(bytes: Buffer) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proof-pdf-'))
-  try {
-    fs.writeFileSync(path.join(dir, 'i.pdf'), bytes)
-    return execFileSync('pdftotext', ['-layout', path.join(dir, 'i.pdf'), '-'], { encoding: 'utf8' })
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true })
-  }
-}
 
 describe('richer delivery proof', () => {
   test('name, signature, capture time and place reach the manager’s proof view and the invoice PDF', async () => {
@@ -75,7 +63,7 @@ describe('richer delivery proof', () => {
     expect(invoice.status, await invoice.clone().text()).toBe(201)
     const pdf = await manager.get(`/api/invoices/${(await invoice.json()).id}/pdf`)
     expect(pdf.status).toBe(200)
-    const text = pdfText(Buffer.from(await pdf.arrayBuffer()))
+    const text = await pdfText(Buffer.from(await pdf.arrayBuffer()))
     expect(text).toContain('Received by Dana Doorman')
     expect(text).toMatch(/42\.36008,\s+-71\.05888/)
   })

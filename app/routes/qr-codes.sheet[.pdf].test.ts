@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { givenProperty } from '../../tests/fixtures/catalog'
-import { orgIdOf, pdfPages, pdfText } from '../../tests/fixtures/qr'
+import { orgIdOf } from '../../tests/fixtures/qr'
+import { pdfPages, pdfText } from '../../tests/support/pdf'
 import { withTestServer } from '../../tests/support/server'
 
 const app = withTestServer()
@@ -11,7 +12,7 @@ async function sheetOf(client: Awaited<ReturnType<typeof app.signedIn>>) {
   expect(res.headers.get('content-type')).toBe('application/pdf')
   const pdf = Buffer.from(await res.arrayBuffer())
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
-  return { pdf, text: pdfText(pdf), pages: pdfPages(pdf), res }
+  return { pdf, text: await pdfText(pdf), pages: await pdfPages(pdf), res }
 }
 
 describe('the printable QR sheet', () => {

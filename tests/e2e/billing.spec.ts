@@ -1,9 +1,9 @@
 // The Billing page: an invoice from two completed requests (one delivered with a runner's photo), its
 // PDF, e-mailing it (the e2e server runs with MOCKS=true, so to the outbox), archive, restore, delete.
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import { expect, expectAccessible, expectIconDrawn, signInThroughForm, test, uniqueEmail } from './fixtures'
 import { givenDeliveryProof, givenRequest } from './given'
+import { pdfText } from '../support/pdf'
 
 test.use({ viewport: { width: 1280, height: 900 } })
 
@@ -99,7 +99,7 @@ test('invoice two completed requests, download and e-mail the PDF, archive, rest
   expect(pdf.suggestedFilename()).toBe(`${number}.pdf`)
   const pdfPath = await pdf.path()
   expect(fs.readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-')
-  const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' })
+  const text = await pdfText(fs.readFileSync(pdfPath))
   for (const expected of [number, 'Pat Payer', 'Glass Cleaner', 'Acme Cleaning', 'Paper Towels', 'Delivered', '$43.75', 'Net 30']) expect(text).toContain(expected)
   fs.copyFileSync(pdfPath, test.info().outputPath('billing-invoice.pdf'))
 

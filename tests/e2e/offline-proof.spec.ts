@@ -116,6 +116,27 @@ test('without signal, the status change and the proof wait on the phone and are 
   await context.close()
 })
 
+// Issue 27, item 9: some Chromium builds, like many phones, never tell the page the signal is back.
+test('what waits is sent within seconds of the signal returning, even when the phone never says it is online', async ({ browser }) => {
+  const delivery = await givenDeliveryInTransit(browser)
+  const context = await browser.newContext({ viewport: PHONE })
+  // The page never hears `online`, as on such a phone.
+  await context.addInitScript(() => window.addEventListener('online', (e) => e.stopImmediatePropagation(), true))
+  const page = await context.newPage()
+  await page.goto(delivery.deliveryPath)
+  await page.evaluate(() => navigator.serviceWorker.ready)
+
+  await context.setOffline(true)
+  await page.getByRole('button', { name: 'Mark as Delivered' }).click()
+  await expect(waiting(page)).toContainText('1 waiting to send')
+  await context.setOffline(false)
+  // Well before the 20-second interval, with Playwright's usual five seconds to see it.
+  await expect(waiting(page)).toContainText('Sent')
+  await expect(page.getByText('Delivered', { exact: true })).toBeVisible()
+  expect(recorded(delivery.assignmentId)).toMatchObject({ status: 'delivered', deliveredChanges: 1 })
+  await context.close()
+})
+
 test('a proof whose answer was lost is sent again with its key and recorded once', async ({ browser }) => {
   test.setTimeout(60_000)
   const delivery = await givenDeliveryInTransit(browser)
