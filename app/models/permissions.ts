@@ -1,0 +1,69 @@
+// Who may do what in an organisation (issue 26): the one policy every route asks. Pages ask it to
+// hide what a role may not do; loaders and actions ask it again, because hiding is not refusing.
+// Not `.server`: components read the same table to decide what to show.
+import { Forbidden } from '~/lib/errors'
+
+export const ROLES = ['owner', 'admin', 'member'] as const
+export type Role = (typeof ROLES)[number]
+
+/**
+ * - work: requests, dispatch, runners, properties, products, QR codes, invoices, recipients, map,
+ *   reports, notifications and one's own settings
+ * - team: invite, change roles, remove members, see and revoke invitations
+ * - organisation: the organisation's settings (handover code, time zone, …)
+ * - integrations: API keys and webhooks
+ * - import: CSV import of the catalog
+ * - audit: read the audit log
+ * - ownership: transfer ownership, make or unmake an owner
+ */
+export const PERMISSIONS = ['work', 'team', 'organisation', 'integrations', 'import', 'audit', 'ownership'] as const
+export type Permission = (typeof PERMISSIONS)[number]
+
+const ALLOWED: Record<Permission, readonly Role[]> = {
+  work: ['owner', 'admin', 'member'],
+  team: ['owner', 'admin'],
+  organisation: ['owner', 'admin'],
+  integrations: ['owner', 'admin'],
+  import: ['owner', 'admin'],
+  audit: ['owner', 'admin'],
+  ownership: ['owner'],
+}
+
+const REFUSALS: Record<Permission, string> = {
+  work: 'You are not a member of this organisation.',
+  team: 'Only an owner or admin can manage the team.',
+  organisation: "Only an owner or admin can change the organisation's settings.",
+  integrations: 'Only owners and admins manage API keys and webhooks.',
+  import: 'Only an owner or admin can import the catalog.',
+  audit: 'Only an owner or admin can read the audit log.',
+  ownership: 'Only the owner can transfer ownership or change an owner.',
+}
+
+/**
+ * Who is asking: a person with their role in the active organisation, or an API key. A key's scopes
+ * are checked by the operation table (lib/api-routes.ts); here it never counts for more than an admin
+ * and never for what only people do (team, ownership, its own keys).
+ */
+export type Actor = { role: string; apiKeyId?: string }
+
+const KEY_MAY: ReadonlySet<Permission> = new Set(['work', 'import'])
+
+export function can(actor: Actor | null | undefined, permission: Permission): boolean {
+  if (!actor) return false
+  if (actor.apiKeyId) return KEY_MAY.has(permission)
+  return (ALLOWED[permission] as readonly string[]).includes(actor.role)
+}
+
+/** Refuses with 403 and the reason, for loaders and actions. */
+export function requirePermission(actor: Actor, permission: Permission): void {
+  if (!can(actor, permission)) throw new Forbidden(REFUSALS[permission])
+}
+
+/** What a page needs to know to hide controls: every permission, true or false. */
+export function permissionsOf(actor: Actor): Record<Permission, boolean> {
+  return Object.fromEntries(PERMISSIONS.map((p) => [p, can(actor, p)])) as Record<Permission, boolean>
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value)
+}
