@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest'
 import { givenAssignment } from '../../tests/fixtures/dispatch'
 import { givenStorefront } from '../../tests/fixtures/vendor'
 import { withTestServer } from '../../tests/support/server'
-import { PAGE_ENHANCER } from './page-enhancer'
+import { PAGE_ENHANCER, enhancePage, wireProofCapture } from './page-enhancer'
 
 const app = withTestServer()
 
@@ -109,5 +109,13 @@ describe('pages for slow phones', () => {
   // 4.5 KB since the offline queue (decision 047) joined it: ~1.2 KB for a runner's photo not to be lost.
   test('the enhancer stays small enough to inline into every such page', () => {
     expect(gzipSync(PAGE_ENHANCER).length).toBeLessThan(4.5 * 1024)
+  })
+
+  // Its indentation is stripped: safe only while no string in it spans lines (a template literal would).
+  test('the enhancer sent without indentation is still the same script', () => {
+    const source = `${enhancePage}${wireProofCapture}`
+    expect(source.split('\n').filter((line) => (line.match(/`/g) ?? []).length % 2 === 1)).toEqual([])
+    expect(PAGE_ENHANCER).not.toMatch(/\n[ \t]/)
+    expect(() => new Function(PAGE_ENHANCER)).not.toThrow()
   })
 })

@@ -89,7 +89,7 @@ export function wireProofCapture(root: ParentNode) {
   })
 }
 
-function enhancePage(wireProof: typeof wireProofCapture) {
+export function enhancePage(wireProof: typeof wireProofCapture) {
   const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
   const LANGUAGE_KEY = 'vendor_language_preference'
   let dialogOpener: string | null = null
@@ -191,8 +191,7 @@ function enhancePage(wireProof: typeof wireProofCapture) {
           history.replaceState(null, '', location.pathname)
         } else form.replaceWith(note())
         void showQueue([])
-        retryDelay = FIRST_RETRY_MS
-        retryLater()
+        retryNow()
       }, () => HTMLFormElement.prototype.submit.call(form))
     })
   })
@@ -238,19 +237,12 @@ function enhancePage(wireProof: typeof wireProofCapture) {
   }
 
   // Neither phones nor Chromium reliably fire `online` when the signal returns, so while anything waits
-  // it is tried again soon and often: after a second, then twice as long each time up to the 20 s interval.
-  // Showing, focusing or revealing the page tries at once and starts the backoff over.
-  const FIRST_RETRY_MS = 1000
-  const LONGEST_RETRY_MS = 20_000
-  let retryDelay = FIRST_RETRY_MS
+  // it is tried again after a second, then twice as long each time up to the 20 s interval; showing,
+  // focusing or revealing the page tries at once and starts the backoff over.
+  let retryMs = 1000
   let retryTimer: ReturnType<typeof setTimeout> | undefined
-  function retryLater() {
-    clearTimeout(retryTimer)
-    retryTimer = setTimeout(() => void sendWaiting(), retryDelay)
-    retryDelay = Math.min(retryDelay * 2, LONGEST_RETRY_MS)
-  }
-  function retryNow() {
-    retryDelay = FIRST_RETRY_MS
+  const retryNow = () => {
+    retryMs = 1000
     void sendWaiting()
   }
 
@@ -260,10 +252,8 @@ function enhancePage(wireProof: typeof wireProofCapture) {
     const sent: string[] = []
     let last: Response | null = null
     let left = false
-    let queued: Waiting[] = []
     try {
-      queued = await waiting<Waiting[]>('readonly', (s) => s.getAll())
-      for (const w of queued) {
+      for (const w of await waiting<Waiting[]>('readonly', (s) => s.getAll())) {
         left = true
         const body = new FormData()
         w.entries.forEach(([name, value]) => body.append(name, value))
@@ -279,13 +269,13 @@ function enhancePage(wireProof: typeof wireProofCapture) {
     } finally {
       sending = false
     }
-    if (left) retryLater()
-    else {
-      clearTimeout(retryTimer)
-      retryDelay = FIRST_RETRY_MS
+    clearTimeout(retryTimer)
+    if (left) {
+      retryTimer = setTimeout(sendWaiting, retryMs)
+      retryMs = Math.min(retryMs * 2, 20_000)
     }
     // Nothing was waiting: what the region says (a "Sent" a moment ago) stays.
-    if (!queued.length) return
+    else if (!sent.length) return
     // The answer to the last one carries its toast; another page's answer, or one that would wipe what
     // the runner is typing, is not swapped in.
     try {
@@ -357,11 +347,9 @@ function enhancePage(wireProof: typeof wireProofCapture) {
       // The offline machinery waits for the page to finish loading, so it never competes with first paint.
       const offline = () => {
         navigator.serviceWorker?.register('/offline-worker.js', { scope: `/${location.pathname.split('/')[1]}/` }).catch(() => {})
-        window.addEventListener('online', retryNow)
-        window.addEventListener('pageshow', retryNow)
-        window.addEventListener('focus', retryNow)
-        document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && retryNow())
-        setInterval(() => void sendWaiting(), LONGEST_RETRY_MS)
+        ;['online', 'pageshow', 'focus'].forEach((type) => window.addEventListener(type, retryNow))
+        document.addEventListener('visibilitychange', () => document.hidden || retryNow())
+        setInterval(sendWaiting, 20_000)
         void showQueue([]).then(sendWaiting, () => {})
         // Once the page has settled, fetch its dialogs (the proof form) so the worker has them for a dead zone.
         setTimeout(() => document.querySelectorAll<HTMLAnchorElement>('a[href*="dialog="]').forEach((a) => samePage(a.href) && void fetch(a.href, { headers: { Accept: 'text/html' } }).catch(() => {})), 3000)
@@ -400,5 +388,8 @@ function enhancePage(wireProof: typeof wireProofCapture) {
   start()
 }
 
-/** The script as the page sends it. */
-export const PAGE_ENHANCER = `(${enhancePage.toString()})(${wireProofCapture.toString()})`
+/**
+ * The script as the page sends it, without its indentation: no string in it spans lines, so a line's
+ * leading spaces are never part of one (a test checks), and every slow phone downloads fewer bytes.
+ */
+export const PAGE_ENHANCER = `(${enhancePage.toString()})(${wireProofCapture.toString()})`.replace(/\n\s+/g, '\n')
