@@ -35,6 +35,8 @@ const { db, tuneDatabase } = await import('./app/lib/db.server')
 const { createServerApp } = await import('./app/lib/server/express-app')
 const { primaryJobs } = await import('./app/jobs/index.server')
 const { startScanRelay } = await import('./app/jobs/scan-relay.server')
+const { storefrontStamp } = await import('./app/models/storefront-stamp.server')
+const { countScan } = await import('./app/models/scan.server')
 const mode = config.NODE_ENV === 'production' ? 'production' : 'development'
 const BUILD_PATH = path.resolve('build/index.js')
 
@@ -79,6 +81,7 @@ const app = createServerApp({
   logRequests: config.LOG_REQUESTS || mode === 'development' || (mode === 'production' && process.env.LOG_REQUESTS !== 'false'),
   identifyManager: async (request) => (await getManager(request))?.userId,
   rateLimits: config.SIGN_IN_LIMIT_PER_MINUTE ? { signInPerMinute: config.SIGN_IN_LIMIT_PER_MINUTE } : undefined,
+  vendorPages: { storefrontStamp, countScan },
 })
 
 const server = app.listen(config.PORT, () => {

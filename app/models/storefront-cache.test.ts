@@ -6,6 +6,7 @@ import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
 import { expect, test } from 'vitest'
 import { updateProduct } from '~/models/product.server'
+import { scansWaiting } from '~/models/scan.server'
 import { givenStorefront } from '../../tests/fixtures/vendor'
 import { withTestServer } from '../../tests/support/server'
 import type { TestClient } from '../../tests/support/client'
@@ -118,4 +119,52 @@ test('a vendor page view reads the catalog in three queries, and a repeat view i
   expect(cold.length).toBeLessThanOrEqual(3)
   const warm = await queriesDuring(() => client.get(`/vendor/${property.id}/request?lang=en`))
   expect(warm).toEqual([])
+})
+
+// Issue 27, item 1: a crowd at a building's door is all first visits.
+test('first visits are answered from the kept page, each with the cookies a first visit gets and counted as one scan', async () => {
+  const { property } = await givenStorefront({ name: 'Crowd Court' })
+  const url = `${app.url}/vendor/${property.id}/request?lang=en`
+  const before = scansWaiting()
+  const phones: Awaited<ReturnType<typeof rawGet>>[] = []
+  for (let i = 0; i < 3; i++) phones.push(await rawGet(url, {}))
+  expect(phones.map((p) => p.status)).toEqual([200, 200, 200])
+  expect(phones.map((p) => p.headers['x-page-cache'])).toEqual([undefined, 'hit', 'hit'])
+  const cookiesOf = (p: (typeof phones)[number]) => (p.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!).sort()
+  for (const p of phones) {
+    expect(cookiesOf(p).map((c) => c.split('=')[0])).toEqual(['vendor_lang', 'vendor_visit'])
+    expect(p.headers['set-cookie']).toEqual(phones[0]!.headers['set-cookie'])
+  }
+  expect(scansWaiting() - before).toBe(3)
+
+  // The same phone again within its visit: the kept return page, and no second scan.
+  const cookie = cookiesOf(phones[1]!).join('; ')
+  const again = [await rawGet(url, { Cookie: cookie }), await rawGet(url, { Cookie: cookie })]
+  expect(again.map((p) => p.headers['x-page-cache'])).toEqual([undefined, 'hit'])
+  expect(again.every((p) => p.headers['set-cookie'] === undefined)).toBe(true)
+  expect(scansWaiting() - before).toBe(3)
+})
+
+// Issue 27, item 2: dropped when what it shows changes, and by nothing else.
+test('a kept page stays through requests and other organisations\u2019 writes, and a rename shows at once', async () => {
+  const here = await givenStorefront({ name: 'Kept Place' })
+  const elsewhere = await givenStorefront({ name: 'Elsewhere Lofts' })
+  const page = () => rawGet(`${app.url}/vendor/${here.property.id}/request?lang=en`, {})
+  await page()
+  expect((await page()).headers['x-page-cache']).toBe('hit')
+
+  // A vendor's request here, and another organisation's catalog change: the page shows neither.
+  const vendor = app.client()
+  const submitted = await vendor.post('/api/vendor/requests', { propertyId: here.property.id, vendorName: 'Acme Cleaning', requestedProducts: [{ productId: here.products[0]!.id, quantity: 1 }] })
+  expect(submitted.status).toBe(201)
+  await updateProduct(elsewhere.organisation.id, elsewhere.products[0]!.id, { name: 'Elsewhere Soap' })
+  const still = await page()
+  expect(still.headers['x-page-cache']).toBe('hit')
+  expect(still.body.toString()).toContain('Hand Soap Refill')
+
+  await updateProduct(here.organisation.id, here.products[0]!.id, { name: 'Foaming Hand Soap' })
+  const renamed = await page()
+  expect(renamed.headers['x-page-cache']).toBeUndefined()
+  expect(renamed.body.toString()).toContain('Foaming Hand Soap')
+  expect(renamed.body.toString()).not.toContain('Hand Soap Refill')
 })

@@ -8,6 +8,8 @@ import { createServerApp } from '~/lib/server/express-app'
 import type { RateLimitSettings } from '~/lib/server/rate-limits'
 import type { AbuseLimitSettings } from '~/lib/server/abuse-limits'
 import { getManager } from '~/services/auth.server'
+import { countScan } from '~/models/scan.server'
+import { storefrontStamp } from '~/models/storefront-stamp.server'
 import { MOCK_AUTHORIZE_PATH, mockAuthorize } from '../mocks/auth'
 import { TestClient } from './client'
 
@@ -23,6 +25,7 @@ export async function startTestServer(options: { rateLimits?: Partial<RateLimitS
     mount: (a) => a.get(MOCK_AUTHORIZE_PATH, mockAuthorize),
     abuseLimits: { scansPerMinute: 10_000, uploadsPerMinute: 10_000, ...options.abuseLimits },
     identifyManager: async (request) => (await getManager(request))?.userId,
+    vendorPages: { storefrontStamp, countScan },
   })
   const server = app.listen(0)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))

@@ -11,7 +11,7 @@ import { withActorContext } from '../actor-context.server'
 import { abuseLimits, type AbuseLimitSettings } from './abuse-limits'
 import { cspNonce, refuseCrossSiteWrites, securityHeaders } from './security'
 import { directJsonLane } from './direct-json'
-import { vendorPageCache } from './page-cache'
+import { vendorPageCache, type VendorPageHooks } from './page-cache'
 import { routeWritesToPrimary } from './replica'
 import { jsonRequestLog, requestId } from './request-log'
 import { routeGuard, withReadableBodies } from './route-guard'
@@ -31,6 +31,8 @@ export type ServerAppOptions = {
   mount?: (app: express.Express) => void
   logRequests?: boolean
   abuseLimits?: Partial<AbuseLimitSettings>
+  /** What the vendor page cache asks of the app: storefront stamps, and scans of replayed first visits. */
+  vendorPages: VendorPageHooks
 }
 
 export function createServerApp(options: ServerAppOptions) {
@@ -74,7 +76,7 @@ export function createServerApp(options: ServerAppOptions) {
 
   options.mount?.(app)
   // Not in development: a rebuilt page must show at once, and a rebuild commits nothing.
-  if (options.mode !== 'development') app.use(vendorPageCache())
+  if (options.mode !== 'development') app.use(vendorPageCache(options.vendorPages))
 
   // In production the build never changes: handing Remix the object (not a getter) lets it derive
   // its route table once instead of on every request. Development keeps the getter for reloads.
