@@ -25,6 +25,8 @@ const roleLabel = (role: string) => ROLE_LABELS[role] ?? role
 const mayManage = (member: Member, me: string, may: May) => may.team && member.userId !== me && (member.role !== 'owner' || may.ownership)
 
 export function TeamMembers({ members, me, may }: { members: Member[]; me: string; may: May }) {
+  // The last owner cannot leave (someone must run the organisation): they transfer ownership first.
+  const lastOwner = members.filter((m) => m.role === 'owner').length === 1
   return (
     <Card>
       <CardHeader title="Members" description={`${members.length} ${members.length === 1 ? 'person' : 'people'}`} />
@@ -62,7 +64,7 @@ export function TeamMembers({ members, me, may }: { members: Member[]; me: strin
                         Remove
                       </ButtonLink>
                     ) : null}
-                    {m.userId === me ? (
+                    {m.userId === me && !(lastOwner && m.role === 'owner') ? (
                       <ButtonLink to="?dialog=leave" variant="secondary" size="sm" preventScrollReset>
                         Leave
                       </ButtonLink>
