@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { BrandedPanel } from '~/components/branded-panel'
 import { Button } from '~/components/ui/button'
 import { DomainError } from '~/lib/errors'
 import { toastHeader } from '~/lib/toast.server'
@@ -53,18 +54,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <main className="flex min-h-full items-center justify-center px-4 py-12">
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <div className="mb-6 flex items-center gap-2">
-          <span className="grid h-9 w-9 place-items-center rounded-md bg-brand-600 font-bold text-white" aria-hidden="true">
-            S
-          </span>
-          <span className="text-xl font-semibold">Stockrun</span>
-        </div>
-        <h1 className="text-xl font-semibold">{title}</h1>
-        <div className="mt-3 space-y-4 text-sm text-slate-700">{children}</div>
-      </div>
-    </main>
+    <BrandedPanel wide>
+      <h1 className="text-xl font-semibold">{title}</h1>
+      <div className="mt-3 space-y-4 text-sm text-slate-700">{children}</div>
+    </BrandedPanel>
   )
 }
 
