@@ -148,6 +148,16 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 export type InvitationState = 'pending' | 'expired' | 'revoked' | 'accepted' | 'unknown'
 
+const stateOf = (row: InvitationRow, now = Date.now()): InvitationState =>
+  row.acceptedAt ? 'accepted' : row.revokedAt ? 'revoked' : new Date(row.expiresAt).getTime() <= now ? 'expired' : 'pending'
+
+const UNUSABLE: Record<Exclude<InvitationState, 'pending'>, string> = {
+  unknown: 'This invitation link is not valid.',
+  accepted: 'This invitation was already used.',
+  revoked: 'This invitation was revoked.',
+  expired: 'This invitation has expired.',
+}
+
 /** What the link opens, for the invitation page: never more than the address, the role and the organisation's name. */
 export async function invitationBehind(token: string) {
   const row = await readNow((sql) =>
@@ -157,8 +167,7 @@ export async function invitationBehind(token: string) {
     ),
   )
   if (!row) return { state: 'unknown' as InvitationState, invitation: null }
-  const state: InvitationState = row.acceptedAt ? 'accepted' : row.revokedAt ? 'revoked' : new Date(row.expiresAt).getTime() <= Date.now() ? 'expired' : 'pending'
-  return { state, invitation: { email: row.email, role: row.role, organisationId: row.organisationId, organisationName: row.organisationName } }
+  return { state: stateOf(row), invitation: { email: row.email, role: row.role, organisationId: row.organisationId, organisationName: row.organisationName } }
 }
 
 /** Whether a link is one a signed-out person may sign in through without an organisation of their own. */
@@ -166,7 +175,8 @@ export async function isPendingInvitation(token: string) {
   return (await invitationBehind(token)).state === 'pending'
 }
 
-export class InvitationUnusable extends Conflict {}
+/** The link is unknown, used, revoked or expired: the invitation page says which. */
+class InvitationUnusable extends Conflict {}
 export class InvitationForAnotherAddress extends DomainError {
   status = 403
   constructor(readonly invitedEmail: string) {
@@ -182,10 +192,8 @@ export async function acceptInvitation(token: string, person: { userId: string; 
   const now = new Date()
   const joined = await writeTogether((sql) => {
     const row = sql.one<InvitationRow>('SELECT * FROM Invitation WHERE tokenHash = ?', hashToken(token))
-    if (!row) throw new InvitationUnusable('This invitation link is not valid.')
-    if (row.acceptedAt) throw new InvitationUnusable('This invitation was already used.')
-    if (row.revokedAt) throw new InvitationUnusable('This invitation was revoked.')
-    if (new Date(row.expiresAt).getTime() <= now.getTime()) throw new InvitationUnusable('This invitation has expired.')
+    const state = row ? stateOf(row, now.getTime()) : 'unknown'
+    if (!row || state !== 'pending') throw new InvitationUnusable(UNUSABLE[state as Exclude<InvitationState, 'pending'>])
     if (normalised(person.email) !== row.email) throw new InvitationForAnotherAddress(row.email)
     const already = sql.one('SELECT 1 FROM Membership WHERE userId = ? AND organisationId = ?', person.userId, row.organisationId)
     if (!already) {

@@ -127,8 +127,3 @@ export async function transferOwnership(orgId: string, actor: TeamActor, toUserI
   await recordAudit({ orgId, action: 'member.ownership_transferred', target: { type: 'user', id: toUserId }, details: { email: to.user.email, from: from.user.email } })
   return { owner: { userId: toUserId, email: to.user.email, role: 'owner' }, previousOwner: { userId: actor.userId, email: from.user.email, role: 'admin' } }
 }
-
-/** Whether the address already belongs to someone in the organisation (an invitation would be pointless). */
-export async function isMemberEmail(orgId: string, email: string) {
-  return (await db.membership.count({ where: { organisationId: orgId, user: { email: email.toLowerCase() } } })) > 0
-}
