@@ -43,3 +43,8 @@ export function displayName(person: { firstName: string | null; lastName: string
   const full = [person.firstName, person.lastName].filter(Boolean).join(' ')
   return full || person.email.split('@')[0]!
 }
+
+/** A role as a sentence names it: "an admin", "a member", "an owner". */
+export function roleWithArticle(role: string) {
+  return `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`
+}

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto'
 import { db } from '~/lib/db.server'
 import { Conflict, DomainError, NotFound, TooManyRequests } from '~/lib/errors'
-import { displayName } from '~/lib/format'
+import { displayName, roleWithArticle } from '~/lib/format'
 import { readNow, sqlDate, writeTogether } from '~/lib/sql.server'
 import { hashToken, newToken } from '~/lib/tokens.server'
 import type { InvitableRole } from '~/lib/schemas/team'
@@ -128,14 +128,14 @@ async function emailInvitation(row: InvitationRow, token: string, inviter: Invit
   const text = [
     'Hello,',
     '',
-    `${inviter.name} invited you to join ${organisation.name} on Stockrun as ${article(row.role)} ${row.role}.`,
+    `${inviter.name} invited you to join ${organisation.name} on Stockrun as ${roleWithArticle(row.role)}.`,
     '',
     'Open this link to accept:',
     link,
     '',
     `Sign in with this address (${row.email}). The link works once and until ${expires}.`,
   ].join('\n')
-  const html = `<p>Hello,</p><p>${escapeHtml(inviter.name)} invited you to join <strong>${escapeHtml(organisation.name)}</strong> on Stockrun as ${article(row.role)} ${row.role}.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a></p><p>Sign in with this address (${escapeHtml(row.email)}). The link works once and until ${escapeHtml(expires)}.</p>`
+  const html = `<p>Hello,</p><p>${escapeHtml(inviter.name)} invited you to join <strong>${escapeHtml(organisation.name)}</strong> on Stockrun as ${roleWithArticle(row.role)}.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a></p><p>Sign in with this address (${escapeHtml(row.email)}). The link works once and until ${escapeHtml(expires)}.</p>`
   try {
     await sendMail({ to: row.email, subject: `${inviter.name} invited you to ${organisation.name} on Stockrun`, text, html })
   } catch (err) {
@@ -143,7 +143,6 @@ async function emailInvitation(row: InvitationRow, token: string, inviter: Invit
   }
 }
 
-const article = (role: string) => (role === 'admin' ? 'an' : 'a')
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export type InvitationState = 'pending' | 'expired' | 'revoked' | 'accepted' | 'unknown'
@@ -191,7 +190,10 @@ export class InvitationForAnotherAddress extends DomainError {
 export async function acceptInvitation(token: string, person: { userId: string; email: string; firstName: string | null; lastName: string | null }) {
   const now = new Date()
   const joined = await writeTogether((sql) => {
-    const row = sql.one<InvitationRow>('SELECT * FROM Invitation WHERE tokenHash = ?', hashToken(token))
+    const row = sql.one<InvitationRow & { organisationName: string }>(
+      'SELECT i.*, o.name AS organisationName FROM Invitation i JOIN Organisation o ON o.id = i.organisationId WHERE i.tokenHash = ?',
+      hashToken(token),
+    )
     const state = row ? stateOf(row, now.getTime()) : 'unknown'
     if (!row || state !== 'pending') throw new InvitationUnusable(UNUSABLE[state as Exclude<InvitationState, 'pending'>])
     if (normalised(person.email) !== row.email) throw new InvitationForAnotherAddress(row.email)
@@ -217,5 +219,5 @@ export async function acceptInvitation(token: string, person: { userId: string; 
     actor: { type: 'user', id: person.userId, name: displayName(person), orgId: joined.organisationId },
     details: { email: joined.email, role: joined.role, invitationId: joined.id },
   })
-  return { orgId: joined.organisationId, role: joined.role }
+  return { orgId: joined.organisationId, organisationName: joined.organisationName, role: joined.role }
 }

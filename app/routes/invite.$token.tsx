@@ -9,6 +9,7 @@ import type { ReactNode } from 'react'
 import { BrandedPanel } from '~/components/branded-panel'
 import { Button } from '~/components/ui/button'
 import { DomainError } from '~/lib/errors'
+import { roleWithArticle } from '~/lib/format'
 import { toastHeader } from '~/lib/toast.server'
 import { acceptInvitation, invitationBehind, type InvitationState } from '~/models/invitation.server'
 import { chooseOrganisation, providerName, signedInPerson } from '~/services/auth.server'
@@ -43,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const joined = await acceptInvitation(token, person)
     const response = await chooseOrganisation(request, person.userId, joined.orgId, '/')
-    response.headers.append('Set-Cookie', await toastHeader({ title: 'Welcome to the Team', description: `You joined as ${joined.role}.` }))
+    response.headers.append('Set-Cookie', await toastHeader({ title: 'Welcome to the Team', description: `You joined ${joined.organisationName} as ${roleWithArticle(joined.role)}.` }))
     return response
   } catch (err) {
     // The page itself says what is wrong with the link or the address.
@@ -98,7 +99,7 @@ export default function InvitationPage() {
     )
   }
   const { invitation } = data
-  const invitedAs = `${invitation.role === 'admin' ? 'an admin' : 'a member'}`
+  const invitedAs = roleWithArticle(invitation.role)
   if (!data.signedInAs) {
     return (
       <Panel title={`Join ${invitation.organisationName}`}>
