@@ -35,11 +35,14 @@ function NavItem({ to, label, icon: Icon }: { to: string; label: string; icon: t
 
 type Organisation = { id: string; name: string }
 
-/** For people in several organisations: a plain form, so switching works without JavaScript too. */
+/**
+ * For people in several organisations: a plain form, so switching works without JavaScript too. A whole
+ * page load, not a client navigation, so the live-events stream reconnects for the new organisation.
+ */
 function OrganisationSwitcher({ organisations, activeId }: { organisations: Organisation[]; activeId: string }) {
   const location = useLocation()
   return (
-    <Form method="post" action="/switch-organisation" className="space-y-2 px-5 pb-3" data-testid="organisation-switcher">
+    <Form method="post" action="/switch-organisation" reloadDocument className="space-y-2 px-5 pb-3" data-testid="organisation-switcher">
       <input type="hidden" name="redirectTo" value={location.pathname} />
       <label htmlFor="organisation-switch" className="block text-xs font-medium uppercase tracking-wide text-slate-600">
         Organisation
