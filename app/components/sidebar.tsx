@@ -1,5 +1,5 @@
 import { Form, NavLink, useLocation } from '@remix-run/react'
-import { Bell, Boxes, Building2, CreditCard, LayoutDashboard, LogOut, Menu, Settings, Truck, ClipboardList, X } from 'lucide-react'
+import { Bell, Boxes, Building2, CreditCard, LayoutDashboard, LogOut, Menu, Settings, Truck, ClipboardList, Users, X } from 'lucide-react'
 import { BarChart3 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { cn } from './ui/cn'
@@ -33,8 +33,38 @@ function NavItem({ to, label, icon: Icon }: { to: string; label: string; icon: t
   )
 }
 
+type Organisation = { id: string; name: string }
+
+/**
+ * For people in several organisations: a plain form, so switching works without JavaScript too. A whole
+ * page load, not a client navigation, so the live-events stream reconnects for the new organisation.
+ */
+function OrganisationSwitcher({ organisations, activeId }: { organisations: Organisation[]; activeId: string }) {
+  const location = useLocation()
+  return (
+    <Form method="post" action="/switch-organisation" reloadDocument className="space-y-2 px-5 pb-3" data-testid="organisation-switcher">
+      <input type="hidden" name="redirectTo" value={location.pathname} />
+      <label htmlFor="organisation-switch" className="block text-xs font-medium uppercase tracking-wide text-slate-600">
+        Organisation
+      </label>
+      <div className="flex gap-2">
+        <select id="organisation-switch" name="organisationId" defaultValue={activeId} key={activeId} className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
+          {organisations.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          Switch
+        </button>
+      </div>
+    </Form>
+  )
+}
+
 /** Fixed on large screens; on small ones it slides in from a toggle and locks the page behind it. */
-export function Sidebar({ userLabel }: { userLabel: string }) {
+export function Sidebar({ userLabel, organisations = [], activeOrgId = '' }: { userLabel: string; organisations?: Organisation[]; activeOrgId?: string }) {
   const [open, setOpen] = useState(false)
   const location = useLocation()
 
@@ -81,12 +111,14 @@ export function Sidebar({ userLabel }: { userLabel: string }) {
           </span>
           <span className="text-lg font-semibold tracking-tight">Stockrun</span>
         </div>
+        {organisations.length > 1 ? <OrganisationSwitcher organisations={organisations} activeId={activeOrgId} /> : null}
         <nav aria-label="Main" className="flex-1 space-y-1 overflow-y-auto px-3">
           {NAV_ENTRIES.map((entry) => (
             <NavItem key={entry.to} {...entry} />
           ))}
         </nav>
         <div className="space-y-1 border-t border-slate-200 px-3 py-3">
+          <NavItem to="/team" label="Team" icon={Users} />
           <NavItem to="/settings" label="Settings" icon={Settings} />
           <Form method="post" action="/logout">
             <button type="submit" className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100">

@@ -37,3 +37,14 @@ export function formatDateTime(date: Date | string, timeZone = 'UTC') {
   const d = new Date(date)
   return Number.isNaN(d.getTime()) ? 'Invalid Date' : format.format(d)
 }
+
+/** What to call a person: their name, or the part of their e-mail before the @ when they gave none. */
+export function displayName(person: { firstName: string | null; lastName: string | null; email: string }) {
+  const full = [person.firstName, person.lastName].filter(Boolean).join(' ')
+  return full || person.email.split('@')[0]!
+}
+
+/** A role as a sentence names it: "an admin", "a member", "an owner". */
+export function roleWithArticle(role: string) {
+  return `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`
+}

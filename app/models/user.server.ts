@@ -1,8 +1,10 @@
 // Managers: who they are, which organisation they act for, and what a first sign-in creates.
 import { db } from '~/lib/db.server'
 import { readNow } from '~/lib/sql.server'
+import { displayName } from '~/lib/format'
 import { isRegistrationEnabled } from './settings.server'
 import { recordAudit } from './audit-log.server'
+import { markActive } from './membership.server'
 
 export type IdentityProfile = {
   email: string
@@ -19,9 +21,11 @@ export class RegistrationClosed extends Error {
 
 /**
  * Signs in the person the identity provider vouched for. A first sign-in creates the user and,
- * while registration is open, a new organisation they own.
+ * while registration is open, a new organisation they own. Someone on their way to accept an
+ * invitation gets no organisation of their own, whatever the registration switch says (DESIGN.md §2):
+ * the invitation page decides what they join.
  */
-export async function signInFromIdentity(profile: IdentityProfile) {
+export async function signInFromIdentity(profile: IdentityProfile, options: { followingInvitation?: boolean } = {}) {
   const email = profile.email.trim().toLowerCase()
   const existing = await db.user.findUnique({ where: { email }, include: { memberships: true } })
   if (existing && existing.memberships.length > 0) {
@@ -34,9 +38,10 @@ export async function signInFromIdentity(profile: IdentityProfile) {
       },
     })
     const first = [...existing.memberships].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]!
-    await recordSignIn(user, first.organisationId, false)
+    await Promise.all([recordSignIn(user, first.organisationId, false), markActive(user.id, first.organisationId)])
     return user
   }
+  if (options.followingInvitation) return existing ?? (await createPerson(email, profile))
   if (!(await isRegistrationEnabled())) throw new RegistrationClosed()
   const created = await db.$transaction(async (tx) => {
     const user =
@@ -51,12 +56,24 @@ export async function signInFromIdentity(profile: IdentityProfile) {
       }))
     const orgName = profile.firstName ? `${profile.firstName}'s organisation` : `${email.split('@')[0]}'s organisation`
     const organisation = await tx.organisation.create({ data: { name: orgName } })
-    await tx.membership.create({ data: { userId: user.id, organisationId: organisation.id, role: 'owner' } })
+    await tx.membership.create({ data: { userId: user.id, organisationId: organisation.id, role: 'owner', lastActiveAt: new Date() } })
     await tx.userSettings.create({ data: { userId: user.id } })
     return { user, organisationId: organisation.id }
   })
   await recordSignIn(created.user, created.organisationId, true)
   return created.user
+}
+
+async function createPerson(email: string, profile: IdentityProfile) {
+  return db.user.create({
+    data: {
+      email,
+      firstName: profile.firstName ?? null,
+      lastName: profile.lastName ?? null,
+      profileImageUrl: profile.profileImageUrl ?? null,
+      settings: { create: {} },
+    },
+  })
 }
 
 function recordSignIn(user: { id: string; email: string; firstName: string | null; lastName: string | null }, orgId: string, firstTime: boolean) {
@@ -72,29 +89,44 @@ export type Manager = {
   lastName: string | null
   profileImageUrl: string | null
   organisationName: string
+  /** Every organisation the person belongs to, by name, for the sidebar's switcher. */
+  organisations?: { id: string; name: string }[]
+  /** When this membership was last marked active (decision 069). */
+  lastActiveAt?: string | null
   /** Set when the caller is an API key acting for the organisation rather than a person. */
   apiKeyId?: string
 }
 
+type ManagerRow = Pick<Manager, 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'orgId' | 'role' | 'organisationName'> & {
+  userId: string
+  lastActiveAt: string | null
+  organisations: string
+}
+
 /**
- * The signed-in manager with the organisation they act for (their first membership). Every manager
- * request asks this, so it is one statement: through the ORM's relations it was three (user,
- * membership, organisation), each paying the query compiler (decision 059); now a kept statement (063).
+ * The signed-in manager with the organisation they act for: the session's active one, or their first
+ * membership when the session names none or no longer a membership of theirs. Every manager request
+ * asks this, so it is one statement: through the ORM's relations it was three (user, membership,
+ * organisation), each paying the query compiler (decision 059); now a kept statement (063), which
+ * also brings the list of their organisations for the switcher.
  */
-export async function findManager(userId: string): Promise<Manager | null> {
+export async function findManager(userId: string, activeOrgId?: string | null): Promise<Manager | null> {
   const row = await readNow((sql) =>
-    sql.one<Pick<Manager, 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'orgId' | 'role' | 'organisationName'> & { userId: string }>(
-      `SELECT u.id AS userId, u.email, u.firstName, u.lastName, u.profileImageUrl, m.organisationId AS orgId, m.role, o.name AS organisationName
+    sql.one<ManagerRow>(
+      `SELECT u.id AS userId, u.email, u.firstName, u.lastName, u.profileImageUrl, m.organisationId AS orgId, m.role, m.lastActiveAt, o.name AS organisationName,
+        (SELECT json_group_array(json_object('id', o2.id, 'name', o2.name)) FROM Membership m2 JOIN Organisation o2 ON o2.id = m2.organisationId WHERE m2.userId = u.id) AS organisations
       FROM User u
       JOIN Membership m ON m.userId = u.id
       JOIN Organisation o ON o.id = m.organisationId
       WHERE u.id = ?
-      ORDER BY m.createdAt ASC
+      ORDER BY m.organisationId = ? DESC, m.createdAt ASC
       LIMIT 1`,
       userId,
+      activeOrgId ?? null,
     ),
   )
   if (!row) return null
+  const organisations = (JSON.parse(row.organisations) as { id: string; name: string }[]).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
   return {
     userId: row.userId,
     orgId: row.orgId,
@@ -104,6 +136,8 @@ export async function findManager(userId: string): Promise<Manager | null> {
     lastName: row.lastName,
     profileImageUrl: row.profileImageUrl,
     organisationName: row.organisationName,
+    organisations,
+    lastActiveAt: row.lastActiveAt,
   }
 }
 
@@ -124,7 +158,5 @@ export async function currentUserView(manager: Manager) {
   }
 }
 
-export function displayName(person: { firstName: string | null; lastName: string | null; email: string }) {
-  const full = [person.firstName, person.lastName].filter(Boolean).join(' ')
-  return full || person.email.split('@')[0]!
-}
+// Lives with the other formatting so models below this one can name people too.
+export { displayName } from '~/lib/format'

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { useNotificationSound } from '~/components/notification-sound'
 import { SettingsAuditLog } from '~/components/settings-audit-log'
@@ -116,6 +116,9 @@ export default function SettingsPage() {
               <InfoRow label="Role" value={account.role || 'None'} />
               <InfoRow label="Organisation" value={account.organisationName || 'Unknown'} />
             </dl>
+            <Link to="/team" className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
+              Team members and invitations
+            </Link>
           </CardBody>
         </Card>
         <PreferencesCard preferences={preferences} />

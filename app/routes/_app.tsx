@@ -23,6 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: manager.email,
       role: manager.role,
       organisationName: manager.organisationName,
+      orgId: manager.orgId,
+      organisations: manager.organisations ?? [],
     },
     unreadCount,
     notificationSoundsEnabled: preferences.notificationSoundsEnabled,
@@ -50,7 +52,7 @@ export default function AppLayout() {
         >
           Skip to content
         </a>
-        <Sidebar userLabel={manager.email} />
+        <Sidebar userLabel={manager.email} organisations={manager.organisations} activeOrgId={manager.orgId} />
         <div className="min-h-full lg:pl-64">
           {navigation.state === 'loading' ? (
             <div className="fixed right-4 top-4 z-50 rounded-full bg-white p-2 shadow" data-testid="page-loading">

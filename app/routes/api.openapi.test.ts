@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
+import { db } from '~/lib/db.server'
 import { organisationOf } from '../../tests/fixtures/people'
 import { givenStockedSite } from '../../tests/fixtures/requests'
 import { givenDelivery } from '../../tests/fixtures/stock'
@@ -72,6 +73,22 @@ describe('the documented answers (issues 15 and 17)', () => {
     return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0])
   }
 
+  type Call = [method: string, path: string, call: () => Promise<Response>, status: number]
+
+  /** Makes each call in turn and checks its status and answer against the document; answers the bodies. */
+  async function answersAsDocumented(doc: Doc, calls: Call[]) {
+    const answers: { method: string; path: string; body: unknown }[] = []
+    for (const [method, path, call, status] of calls) {
+      const res = await call()
+      const body = await res.json()
+      expect(res.status, `${method} ${path}: ${JSON.stringify(body)}`).toBe(status)
+      const checked = answerValidator(doc, method, path, status).safeParse(body)
+      expect(checked.success ? [] : checked.error.issues, `${method} ${path}`).toEqual([])
+      answers.push({ method, path, body })
+    }
+    return answers
+  }
+
   test('every stock-intelligence and integrations call answers what the document says, field for field', async () => {
     const email = 'openapi-answers@x.test'
     const client = await app.signedIn(email)
@@ -88,7 +105,7 @@ describe('the documented answers (issues 15 and 17)', () => {
       form.set('file', new Blob([text], { type: 'text/csv' }), 'file.csv')
       return form
     }
-    const calls: Array<[string, string, () => Promise<Response>, number]> = [
+    const calls: Call[] = [
       ['POST', '/api/products', () => client.post('/api/products', { name: 'Soap', translations: { uk: { name: 'Мило' } } }), 201],
       ['GET', '/api/products', () => client.get('/api/products'), 200],
       ['GET', '/api/products/{id}', () => client.get(`/api/products/${products[0]!.id}`), 200],
@@ -114,15 +131,31 @@ describe('the documented answers (issues 15 and 17)', () => {
       ['GET', '/api/audit-log', () => client.get('/api/audit-log'), 200],
       ['GET', '/api/vendor/properties/{propertyId}/products', () => app.client().get(`/api/vendor/properties/${property.id}/products?lang=es`), 200],
     ]
-    for (const [method, path, call, status] of calls) {
-      const res = await call()
-      const body = await res.json()
-      expect(res.status, `${method} ${path}: ${JSON.stringify(body)}`).toBe(status)
-      const checked = answerValidator(doc, method, path, status).safeParse(body)
-      expect(checked.success ? [] : checked.error.issues, `${method} ${path}`).toEqual([])
+    for (const { method, path, body } of await answersAsDocumented(doc, calls)) {
       // Not vacuous: the answers hold rows.
       if (Array.isArray(body)) expect(body.length, `${method} ${path}`).toBeGreaterThan(0)
     }
+  })
+
+  test('the team calls answer what the document says, and never with an invitation token', async () => {
+    const client = await app.signedIn('openapi-team@x.test')
+    const org = await organisationOf('openapi-team@x.test')
+    const mate = await db.user.create({ data: { email: 'openapi-mate@x.test', memberships: { create: { organisationId: org.id, role: 'member' } } } })
+    const me = await db.user.findUniqueOrThrow({ where: { email: 'openapi-team@x.test' } })
+    const doc = (await (await app.client().get('/api/openapi.json')).json()) as Doc
+    const invited = (await (await client.post('/api/invitations', { email: 'openapi-invitee@x.test', role: 'member' })).json()) as { invitation: { id: string } }
+    const id = invited.invitation.id
+    const calls: Call[] = [
+      ['GET', '/api/members', () => client.get('/api/members'), 200],
+      ['PATCH', '/api/members/{userId}', () => client.patch(`/api/members/${mate.id}`, { role: 'admin' }), 200],
+      ['POST', '/api/invitations', () => client.post('/api/invitations', { email: 'openapi-second@x.test', role: 'admin' }), 201],
+      ['GET', '/api/invitations', () => client.get('/api/invitations'), 200],
+      ['POST', '/api/invitations/{id}/resend', () => client.post(`/api/invitations/${id}/resend`), 200],
+      ['DELETE', '/api/invitations/{id}', () => client.delete(`/api/invitations/${id}`), 200],
+      ['POST', '/api/members/transfer-ownership', () => client.post('/api/members/transfer-ownership', { userId: mate.id }), 200],
+      ['DELETE', '/api/members/{userId}', () => client.delete(`/api/members/${me.id}`), 200],
+    ]
+    for (const { method, path, body } of await answersAsDocumented(doc, calls)) expect(JSON.stringify(body), `${method} ${path}`).not.toMatch(/token/i)
   })
 
   test('a field the document does not describe fails the check', async () => {

@@ -13,12 +13,13 @@ import { ParLevelInput } from '~/lib/schemas/reorder'
 import { ReportQuery } from '~/lib/schemas/report'
 import { PreferencesInput, SystemSettingsInput } from '~/lib/schemas/settings'
 import { StandingOrderInput } from '~/lib/schemas/standing-order'
+import { InvitationInput } from '~/lib/schemas/team'
 import * as answer from '~/lib/schemas/responses'
 import { z } from 'zod'
 import { OrganisationSettingsInput } from '~/models/organisation-settings.server'
+import { RoleInput, TransferOwnershipInput } from '~/models/membership.server'
 import { requestInputSchema } from '~/models/request-intake.server'
 import { ListQuery as InvoiceListQuery } from './api.invoices'
-import { RoleInput } from './api.members.$userId'
 import { Query as NotificationQuery } from './api.notifications'
 import { RequestStatusBody } from './api.requests.$id'
 import { ListQuery as RequestListQuery } from './api.requests'
@@ -54,7 +55,14 @@ const SCHEMAS: Record<string, OperationSchemas> = {
   'POST /api/standing-orders': { body: StandingOrderInput, response: answer.StandingOrderAnswer },
   'GET /api/reports/consumption': { query: ReportQuery, csv: true, response: answer.ConsumptionReportAnswer },
   'GET /api/audit-log': { query: AuditQuery, csv: true, response: z.array(answer.AuditEventAnswer) },
-  'PATCH /api/members/{userId}': { body: RoleInput },
+  'GET /api/members': { response: answer.MembersAnswer },
+  'PATCH /api/members/{userId}': { body: RoleInput, response: answer.MemberRoleAnswer },
+  'DELETE /api/members/{userId}': { success: 200, response: answer.MemberRemovedAnswer },
+  'POST /api/members/transfer-ownership': { body: TransferOwnershipInput, success: 200, response: answer.OwnershipTransferredAnswer },
+  'GET /api/invitations': { response: answer.InvitationsAnswer },
+  'POST /api/invitations': { body: InvitationInput, response: answer.InvitationCreatedAnswer },
+  'DELETE /api/invitations/{id}': { success: 200, response: answer.InvitationRevokedAnswer },
+  'POST /api/invitations/{id}/resend': { success: 200, response: answer.InvitationCreatedAnswer },
   'PUT /api/organisation/settings': { body: OrganisationSettingsInput },
   'PATCH /api/organisation/settings': { body: OrganisationSettingsInput },
   'GET /api/events': { eventStream: true },

@@ -3,21 +3,14 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { requirePrimary } from '~/lib/litefs.server'
 import { RegistrationClosed } from '~/models/user.server'
-import { clearSignInState, completeSignIn, startManagerSession } from '~/services/auth.server'
-import { RETURN_COOKIE } from './auth.oidc'
-
-function returnPath(request: Request) {
-  const cookie = request.headers.get('Cookie') ?? ''
-  const match = cookie.match(new RegExp(`${RETURN_COOKIE}=([^;]+)`))
-  return match ? decodeURIComponent(match[1]!) : '/'
-}
+import { clearSignInState, completeSignIn, RETURN_COOKIE, returnPathOf, startManagerSession } from '~/services/auth.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Signing in creates the user and the session: only the primary may.
   requirePrimary(request)
   try {
     const userId = await completeSignIn(request)
-    const response = await startManagerSession(request, userId, returnPath(request))
+    const response = await startManagerSession(request, userId, returnPathOf(request))
     response.headers.append('Set-Cookie', `${RETURN_COOKIE}=; Path=/auth; Max-Age=0`)
     return response
   } catch (thrown) {

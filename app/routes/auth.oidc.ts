@@ -3,14 +3,12 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { env } from '~/lib/env.server'
-import { beginSignIn, SignInNotConfigured, safeRedirect } from '~/services/auth.server'
+import { beginSignIn, RETURN_COOKIE, SignInNotConfigured, safeRedirect } from '~/services/auth.server'
 
 const SignInForm = z.object({
   login_hint: z.string().trim().email().optional().or(z.literal('').transform(() => undefined)),
   redirectTo: z.string().optional(),
 })
-
-export const RETURN_COOKIE = '__stockrun_return'
 
 export async function loader() {
   return redirect('/login')

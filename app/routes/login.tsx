@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
+import { BrandedPanel } from '~/components/branded-panel'
 import { Button } from '~/components/ui/button'
 import { Field } from '~/components/ui/field'
 import { env } from '~/lib/env.server'
@@ -35,41 +36,33 @@ export default function Login() {
   // The form is a full-page post (the provider is another site), so pending state is kept locally.
   const [signingIn, setSigningIn] = useState(false)
   return (
-    <main className="flex min-h-full items-center justify-center px-4 py-12">
-      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <div className="mb-6 flex items-center gap-2">
-          <span className="grid h-9 w-9 place-items-center rounded-md bg-brand-600 font-bold text-white" aria-hidden="true">
-            S
-          </span>
-          <span className="text-xl font-semibold">Stockrun</span>
-        </div>
-        <h1 className="text-xl font-semibold">Welcome to Stockrun</h1>
-        <p className="mt-1 text-sm text-slate-600">Sign in with your {data.provider} account to continue</p>
-        {data.error ? (
-          <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-            {data.error}
-          </p>
-        ) : null}
-        {!data.registrationOpen && !data.error ? (
-          <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-800">
-            Registration is closed: only existing accounts can sign in.
-          </p>
-        ) : null}
-        <Form method="post" action="/auth/oidc" className="mt-6 space-y-4" reloadDocument onSubmit={() => setSigningIn(true)}>
-          {data.redirectTo ? <input type="hidden" name="redirectTo" value={data.redirectTo} /> : null}
-          <Field
-            label="E-mail (optional)"
-            name="login_hint"
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            hint={data.mocks ? 'Local sign-in: any address signs in as that person.' : 'Passed to the provider to pick your account.'}
-          />
-          <Button type="submit" className="w-full" pending={signingIn} pendingLabel="Signing in...">
-            Sign in with {data.provider}
-          </Button>
-        </Form>
-      </div>
-    </main>
+    <BrandedPanel>
+      <h1 className="text-xl font-semibold">Welcome to Stockrun</h1>
+      <p className="mt-1 text-sm text-slate-600">Sign in with your {data.provider} account to continue</p>
+      {data.error ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+          {data.error}
+        </p>
+      ) : null}
+      {!data.registrationOpen && !data.error ? (
+        <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-800">
+          Registration is closed: only existing accounts can sign in.
+        </p>
+      ) : null}
+      <Form method="post" action="/auth/oidc" className="mt-6 space-y-4" reloadDocument onSubmit={() => setSigningIn(true)}>
+        {data.redirectTo ? <input type="hidden" name="redirectTo" value={data.redirectTo} /> : null}
+        <Field
+          label="E-mail (optional)"
+          name="login_hint"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          hint={data.mocks ? 'Local sign-in: any address signs in as that person.' : 'Passed to the provider to pick your account.'}
+        />
+        <Button type="submit" className="w-full" pending={signingIn} pendingLabel="Signing in...">
+          Sign in with {data.provider}
+        </Button>
+      </Form>
+    </BrandedPanel>
   )
 }

@@ -12,6 +12,9 @@ import { managerFromApiKey } from '~/models/api-key.server'
 import { displayName, findManager, signInFromIdentity, type Manager } from '~/models/user.server'
 import { oncePerRequest, setActor } from '~/lib/actor-context.server'
 import { deleteAllSessionsOf } from '~/models/session.server'
+import { isPendingInvitation } from '~/models/invitation.server'
+import { markActive } from '~/models/membership.server'
+import { db } from '~/lib/db.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { getSession, sessionStorage } from './session.server'
 
@@ -101,22 +104,43 @@ async function authenticatorFor(request: Request) {
       redirectURI: `${origin}/auth/oidc/callback`,
       scopes: ['openid', 'email', 'profile'],
     },
-    async ({ tokens }) => {
+    async ({ tokens, request: callback }) => {
       const res = await fetch(endpoints.userinfo_endpoint, {
         headers: { Authorization: `Bearer ${tokens.accessToken()}` },
       })
       if (!res.ok) throw new Error(`The identity provider's userinfo answered ${res.status}`)
       const info = UserInfo.parse(await res.json())
-      const user = await signInFromIdentity({
-        email: info.email,
-        firstName: info.given_name,
-        lastName: info.family_name,
-        profileImageUrl: info.picture,
-      })
+      const user = await signInFromIdentity(
+        {
+          email: info.email,
+          firstName: info.given_name,
+          lastName: info.family_name,
+          profileImageUrl: info.picture,
+        },
+        { followingInvitation: await isOnTheWayToInvitation(callback) },
+      )
       return user.id
     },
   )
   return new Authenticator<string>().use(strategy)
+}
+
+/** Where the browser goes after the callback: set by POST /auth/oidc, read back on the callback. */
+export const RETURN_COOKIE = '__stockrun_return'
+
+export function returnPathOf(request: Request) {
+  const cookie = request.headers.get('Cookie') ?? ''
+  const match = cookie.match(new RegExp(`${RETURN_COOKIE}=([^;]+)`))
+  return safeRedirect(match ? decodeURIComponent(match[1]!) : '/')
+}
+
+/**
+ * A person signing in to accept a pending invitation gets no organisation of their own (and is let in
+ * while registration is closed); the invitation page then checks their address and joins them.
+ */
+async function isOnTheWayToInvitation(callback: Request) {
+  const token = /^\/invite\/([^/?#]+)$/.exec(returnPathOf(callback))?.[1]
+  return token ? isPendingInvitation(decodeURIComponent(token)) : false
 }
 
 /** Starts the code flow: answers with a redirect to the provider (thrown as a Response). */
@@ -172,6 +196,30 @@ export async function startManagerSession(request: Request, userId: string, redi
   return redirect(safeRedirect(redirectTo), { headers })
 }
 
+/**
+ * Makes one of the person's organisations the one they act for, in this session only (another
+ * browser keeps its own). An organisation they do not belong to is ignored: they stay where they were.
+ */
+export async function chooseOrganisation(request: Request, userId: string, orgId: string, redirectTo = '/') {
+  const chosen = await findManager(userId, orgId)
+  const session = await getSession(request)
+  if (chosen?.orgId !== orgId) return redirect(safeRedirect(redirectTo))
+  session.set('orgId', orgId)
+  await markActive(userId, orgId)
+  return redirect(safeRedirect(redirectTo), { headers: { 'Set-Cookie': await sessionStorage().commitSession(session) } })
+}
+
+/**
+ * Who is signed in, whether or not they belong to any organisation yet: the invitation page's
+ * question (someone who signed in to accept an invitation has no organisation until they do).
+ */
+export async function signedInPerson(request: Request) {
+  const userId = (await getSession(request)).get('userId')
+  if (typeof userId !== 'string') return null
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true, lastName: true } })
+  return user ? { userId, ...user } : null
+}
+
 export async function endManagerSession(request: Request) {
   const session = await getSession(request)
   return redirect('/login', { headers: { 'Set-Cookie': await sessionStorage().destroySession(session) } })
@@ -188,7 +236,17 @@ async function readManager(request: Request) {
   const session = await getSession(request)
   const userId = session.get('userId')
   if (typeof userId !== 'string') return null
-  return findManager(userId)
+  return findManager(userId, session.get('orgId'))
+}
+
+/** How stale "last active" may get before an action refreshes it: one write per person per interval, not per action. */
+const ACTIVE_REFRESH_MS = 5 * 60_000
+
+function markActiveIfStale(request: Request, manager: Manager) {
+  if (request.method === 'GET' || request.method === 'HEAD') return
+  const last = manager.lastActiveAt ? new Date(manager.lastActiveAt).getTime() : 0
+  if (Date.now() - last < ACTIVE_REFRESH_MS) return
+  return markActive(manager.userId, manager.orgId)
 }
 
 export async function getManager(request: Request): Promise<Manager | null> {
@@ -196,7 +254,10 @@ export async function getManager(request: Request): Promise<Manager | null> {
   // out, and the loaders after it must see that.
   const reading = request.method === 'GET' || request.method === 'HEAD'
   const manager = await (reading ? oncePerRequest(`manager ${request.headers.get('Cookie') ?? ''}`, () => readManager(request)) : readManager(request))
-  if (manager) setActor({ type: 'user', id: manager.userId, name: displayName(manager), orgId: manager.orgId })
+  if (manager) {
+    setActor({ type: 'user', id: manager.userId, name: displayName(manager), orgId: manager.orgId })
+    await markActiveIfStale(request, manager)
+  }
   return manager
 }
 

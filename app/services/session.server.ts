@@ -9,7 +9,8 @@ import {
   updateSessionRecord,
 } from '~/models/session.server'
 
-type ManagerSession = { userId: string }
+// orgId: the organisation the person acts for in this session; none means their first (findManager).
+type ManagerSession = { userId: string; orgId: string }
 let storage: ReturnType<typeof createSessionStorage<ManagerSession>> | undefined
 
 export function sessionStorage() {

@@ -75,3 +75,14 @@ export async function givenDeliveryProof(managerEmail: string, requestId: string
     db.close()
   }
 }
+
+/** Seven days have passed since this invitation was sent (only the clock can do that in a journey). */
+export function givenInvitationExpired(email: string) {
+  const db = new Database(E2E_DATABASE)
+  try {
+    db.pragma('busy_timeout = 5000')
+    db.prepare('UPDATE Invitation SET expiresAt = ? WHERE email = ?').run(new Date(Date.now() - 60_000).toISOString().replace('Z', '+00:00'), email)
+  } finally {
+    db.close()
+  }
+}

@@ -46,8 +46,9 @@ async function givenOrganisationA() {
     await owner.post('/api/standing-orders', { propertyId: one.property.id, vendorName: `${SECRET} linen`, items: [{ productId: product.id, quantity: 4 }], every: 'week', weekday: 1, time: '07:30', timezone: 'UTC' })
   ).json()) as { id: string }
   const ownerUser = await db.user.findFirstOrThrow({ where: { email: 'iso-a-owner@x.test' } })
+  const invitation = await db.invitation.create({ data: { organisationId: orgId, email: 'iso-a-invited@x.test', role: 'member', tokenHash: hashToken(newToken()), expiresAt: new Date(Date.now() + 86_400_000) } })
   for (const made of [apiKey, webhook, standingOrder]) if (typeof made.id !== 'string') throw new Error(`isolation matrix: could not seed organisation A: ${JSON.stringify(made)}`)
-  return { owner, orgId, one, two, product, invoice, notification, trackingOne, trackingTwo, apiKey, webhook, standingOrder, ownerUserId: ownerUser.id }
+  return { owner, orgId, one, two, product, invoice, notification, trackingOne, trackingTwo, apiKey, webhook, standingOrder, invitation, ownerUserId: ownerUser.id }
 }
 
 /** Organisation A's id for a route's `$param`; a new parameter must be taught here. */
@@ -66,6 +67,7 @@ function idFor(file: string, param: string): string {
     const byPrefix: [string, string][] = [
       ['api.api-keys', A.apiKey.id],
       ['api.dispatch.assign', A.one.assignment.id],
+      ['api.invitations', A.invitation.id],
       ['api.invoices', A.invoice.id],
       ['api.notifications', A.notification.id],
       ['api.products', A.product.id],
@@ -104,7 +106,9 @@ function bodyOfAIds() {
 /** A body each owner/admin-only route would accept from an owner, so a member's refusal is about the role, not the input. */
 function aValidOwnerAdminBody(file: string) {
   // A role change takes exactly { role }.
+  if (file.startsWith('api.members.transfer-ownership')) return { userId: A.ownerUserId }
   if (file.startsWith('api.members.')) return { role: 'member' }
+  if (file.startsWith('api.invitations')) return { email: 'member-invites@x.test', role: 'member' }
   return { lowStockThreshold: 1, role: 'member', name: 'Member key', scopes: ['catalog:read'], url: 'http://127.0.0.1:9/hook', events: ['request.created'] }
 }
 

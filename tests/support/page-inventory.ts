@@ -134,6 +134,18 @@ export const PAGES: PageEntry[] = [
       view('API key form with its field messages', () => '/settings', { method: 'POST', status: 400, form: { intent: 'integrations-create-key', name: '' } }),
     ],
   },
+  // Team: members, pending invitations and the invite dialog (a one-person organisation, as the world's).
+  {
+    file: '_app.team.tsx',
+    who: 'manager',
+    views: [
+      view('team', () => '/team'),
+      view('invite', () => '/team?dialog=invite', { dialog: 'Invite someone' }),
+      view('invite form with its field messages', () => '/team?dialog=invite', { method: 'POST', status: 400, form: { intent: 'invite', email: 'not-an-address', role: 'member' } }),
+      view('leave', () => '/team?dialog=leave', { dialog: 'Leave the organisation?' }),
+    ],
+  },
+  { file: 'invite.$token.tsx', who: 'anyone', jsOff: true, views: [view('unknown invitation link', () => '/invite/no-such-token', { status: 404 })] },
   {
     file: '_app.reports.tsx',
     who: 'manager',

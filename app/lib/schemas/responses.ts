@@ -101,3 +101,14 @@ export const AuditEventAnswer = z.strictObject({
   target: z.strictObject({ type: z.string(), id: text }),
   details: z.record(z.string(), z.unknown()).nullable(),
 })
+
+export const MemberAnswer = z.strictObject({ userId: z.string(), email: z.string(), name: z.string(), role: z.string(), joinedAt: instant, lastActiveAt: instant.nullable() })
+export const MembersAnswer = z.strictObject({ members: z.array(MemberAnswer) })
+export const MemberRoleAnswer = z.strictObject({ userId: z.string(), email: z.string(), role: z.string() })
+export const MemberRemovedAnswer = z.strictObject({ userId: z.string(), email: z.string(), removed: z.literal(true) })
+export const OwnershipTransferredAnswer = z.strictObject({ owner: MemberRoleAnswer, previousOwner: MemberRoleAnswer })
+/** An invitation as answers show it: never its token, which only the e-mail carries. */
+export const InvitationAnswer = z.strictObject({ id: z.string(), email: z.string(), role: z.string(), expiresAt: instant })
+export const InvitationCreatedAnswer = z.strictObject({ invitation: InvitationAnswer })
+export const InvitationRevokedAnswer = z.strictObject({ invitation: InvitationAnswer, revoked: z.literal(true) })
+export const InvitationsAnswer = z.strictObject({ invitations: z.array(InvitationAnswer.extend({ createdAt: instant, expired: z.boolean() })) })

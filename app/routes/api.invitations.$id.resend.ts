@@ -1,0 +1,16 @@
+// POST /api/invitations/:id/resend: a new link, valid seven days; the old one stops working.
+import { apiAction } from '~/lib/http.server'
+import { publicOrigin } from '~/lib/public-url.server'
+import { resendInvitation } from '~/models/invitation.server'
+import { requirePermission } from '~/models/permissions'
+import { displayName } from '~/models/user.server'
+import { requireApiManager } from '~/services/auth.server'
+
+export const action = apiAction(
+  async ({ request, params }) => {
+    const manager = await requireApiManager(request)
+    requirePermission(manager, 'team')
+    return resendInvitation(manager.orgId, { userId: manager.userId, name: displayName(manager) }, params.id!, publicOrigin(request))
+  },
+  { createdOnPost: false },
+)

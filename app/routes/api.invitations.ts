@@ -1,0 +1,23 @@
+// GET /api/invitations: pending invitations (expired ones included, to resend). POST { email, role }:
+// invites by e-mail, 201 { invitation: { id, email, role, expiresAt } }; the token is only ever in the
+// e-mail. 409 for a member or an address already invited, 429 past 50 a day. Owners and admins only.
+import { apiAction, apiLoader, readJson } from '~/lib/http.server'
+import { publicOrigin } from '~/lib/public-url.server'
+import { InvitationInput } from '~/lib/schemas/team'
+import { inviteMember, listInvitations } from '~/models/invitation.server'
+import { requirePermission } from '~/models/permissions'
+import { displayName } from '~/models/user.server'
+import { requireApiManager } from '~/services/auth.server'
+
+export const loader = apiLoader(async ({ request }) => {
+  const manager = await requireApiManager(request)
+  requirePermission(manager, 'team')
+  return { invitations: await listInvitations(manager.orgId) }
+})
+
+export const action = apiAction(async ({ request }) => {
+  const manager = await requireApiManager(request)
+  requirePermission(manager, 'team')
+  const input = await readJson(request, InvitationInput)
+  return inviteMember(manager.orgId, { userId: manager.userId, name: displayName(manager) }, input, publicOrigin(request))
+})

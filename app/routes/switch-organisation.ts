@@ -1,0 +1,21 @@
+// POST /switch-organisation { organisationId, redirectTo? }: the sidebar's switcher, a plain form that
+// works without JavaScript. The active organisation lives in this session (decision 070).
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { z } from 'zod'
+import { chooseOrganisation, requireManager } from '~/services/auth.server'
+
+const SwitchForm = z.object({ organisationId: z.string().trim().min(1).max(100), redirectTo: z.string().optional() })
+
+export async function loader() {
+  return redirect('/')
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const manager = await requireManager(request)
+  const form = SwitchForm.safeParse(Object.fromEntries(await request.formData()))
+  if (!form.success) return redirect('/')
+  // Another organisation's pages may name ids this one has not: land on the same section, not the same record.
+  const section = `/${(form.data.redirectTo ?? '/').split(/[/?#]/)[1] ?? ''}`
+  return chooseOrganisation(request, manager.userId, form.data.organisationId, section)
+}
