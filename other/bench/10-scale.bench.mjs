@@ -115,6 +115,37 @@ export async function run() {
       ),
     )
     rows.push(row('vendor page p99', page.latency.p99, 'ms', '≤ 50 ms', page.latency.p99 <= 50))
+
+    // Issue 27, item 1: a crowd at the door is all first visits, no cookie at all (each counts a scan).
+    const firstVisits = await load({ url: pageUrl })
+    if (firstVisits.non2xx + firstVisits.errors) throw new Error(`first visits: ${firstVisits.non2xx + firstVisits.errors} failed responses`)
+    const firstRatio = firstVisits.requests.average / floorRun.requests.average
+    rows.push(row(`vendor page, first visits (no cookies), ${CONNECTIONS} connections`, round(firstVisits.requests.average, 0), 'req/s', '≥ 0.5 × floor', firstRatio >= 0.5, round(firstRatio, 3)))
+    rows.push(row('vendor page, first visits p99', firstVisits.latency.p99, 'ms', '≤ 50 ms', firstVisits.latency.p99 <= 50))
+
+    // Item 2: return visits while another organisation's vendors submit 20 requests a second.
+    const elsewhere = JSON.stringify({ propertyId: facts.otherVendor.propertyId, vendorName: 'Other Building', requestedProducts: [{ productId: facts.otherVendor.productId, quantity: 1 }] })
+    const submitted = { ok: 0, failed: 0 }
+    const submitter = setInterval(() => {
+      fetch(`${server.url}/api/vendor/requests`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: elsewhere }).then(
+        (res) => (res.status === 201 ? submitted.ok++ : submitted.failed++),
+        () => submitted.failed++,
+      )
+    }, 50)
+    const busy = await load({ url: pageUrl, headers: { Cookie: visit } })
+    clearInterval(submitter)
+    if (busy.non2xx + busy.errors) throw new Error(`return visits meanwhile: ${busy.non2xx + busy.errors} failed responses`)
+    const busyRatio = busy.requests.average / floorRun.requests.average
+    rows.push(
+      row(
+        `vendor page, return visits while another organisation submits ${round(submitted.ok / SECONDS, 0)}/s (${submitted.failed} failed)`,
+        round(busy.requests.average, 0),
+        'req/s',
+        '≥ 0.5 × floor',
+        busyRatio >= 0.5 && submitted.failed === 0 && submitted.ok >= 15 * SECONDS,
+        round(busyRatio, 3),
+      ),
+    )
     // The second reference: React alone rendering the same route component with the same data, in the
     // bench's own process (no HTTP, no database). Shown as the served page's rate over it; not judged.
     const bare = await renderReference({ pageUrl, cookie: visit, seconds: SECONDS })

@@ -143,7 +143,9 @@ function seedInto(file) {
   db.transaction(() => {
     main = seedOrganisation(db, { org: uuid(), email: MANAGER_EMAIL, ...SCALE, vendorProducts: VENDOR_PRODUCTS })
     for (let o = 0; o < SCALE.otherOrgs; o++) {
-      seedOrganisation(db, { org: uuid(), email: `bench-other-${o}@stockrun.test`, properties: 5, products: 40, requests: 400, assignments: 50, invoices: 20, vendorProducts: 12 })
+      const other = seedOrganisation(db, { org: uuid(), email: `bench-other-${o}@stockrun.test`, properties: 5, products: 40, requests: 400, assignments: 50, invoices: 20, vendorProducts: 12 })
+      // Another organisation's building, whose vendors submit while the main one's page is read.
+      if (o === 0) main.otherVendor = { propertyId: other.vendorPropertyId, productId: other.vendorProductIds[0] }
     }
   })()
   db.pragma('wal_checkpoint(TRUNCATE)')
