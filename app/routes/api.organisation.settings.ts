@@ -12,5 +12,5 @@ export const loader = apiLoader(async ({ request }) => {
 export const action = apiAction(async ({ request }) => {
   const manager = await requireApiManager(request)
   if (request.method !== 'PUT' && request.method !== 'PATCH') methodNotAllowed()
-  return updateOrganisationSettings(manager.role, manager.orgId, await readJson(request, OrganisationSettingsInput))
+  return updateOrganisationSettings(manager, manager.orgId, await readJson(request, OrganisationSettingsInput))
 }, { methods: ['PUT', 'PATCH'] })
