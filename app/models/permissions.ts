@@ -64,6 +64,11 @@ export function can(actor: Actor | null | undefined, permission: Permission): bo
   return (ALLOWED[permission] as readonly string[]).includes(actor.role)
 }
 
+/** Why a role may not: the message of every refusal. */
+export function refusalOf(permission: Permission): string {
+  return REFUSALS[permission]
+}
+
 /** Refuses with 403 and the reason, for loaders and actions. */
 export function requirePermission(actor: Actor, permission: Permission): void {
   if (!can(actor, permission)) throw new Forbidden(REFUSALS[permission])
