@@ -48,9 +48,11 @@ export function notifyOrganisationIn(sql: Sql, orgId: string, n: NewNotification
 // Read state is each person's own (decision 071): a notification is read for someone when it is no
 // newer than their "read up to" mark (their last Mark All Read) or they marked it on its own. The
 // mark keeps the unread count bounded by what arrived since, so it stays one cheap statement.
-const VISIBLE = 'n.organisationId = ? AND (n.userId IS NULL OR n.userId = ?)'
-const UNREAD = `n.createdAt > COALESCE((SELECT w.readUpTo FROM NotificationsReadUpTo w WHERE w.userId = ? AND w.organisationId = ?), '')
-  AND NOT EXISTS (SELECT 1 FROM NotificationRead r WHERE r.userId = ? AND r.notificationId = n.id)`
+const visible = (n: string) => `${n}.organisationId = ? AND (${n}.userId IS NULL OR ${n}.userId = ?)`
+const unread = (n: string) => `${n}.createdAt > COALESCE((SELECT w.readUpTo FROM NotificationsReadUpTo w WHERE w.userId = ? AND w.organisationId = ?), '')
+  AND NOT EXISTS (SELECT 1 FROM NotificationRead r WHERE r.userId = ? AND r.notificationId = ${n}.id)`
+const VISIBLE = visible('n')
+const UNREAD = unread('n')
 const visibleParams = (orgId: string, userId: string) => [orgId, userId]
 const unreadParams = (orgId: string, userId: string) => [userId, orgId, userId]
 
@@ -127,7 +129,24 @@ async function findVisible(orgId: string, userId: string, id: string) {
 /** Read for this person only; a teammate still sees it unread. */
 export async function markNotificationRead(orgId: string, userId: string, id: string): Promise<NotificationView> {
   const notificationId = await findVisible(orgId, userId, id)
-  await db.notificationRead.upsert({ where: { userId_notificationId: { userId, notificationId } }, create: { userId, notificationId }, update: {} })
+  await writeTogether((sql) => {
+    sql.run('INSERT INTO NotificationRead (userId, notificationId, readAt) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', userId, notificationId, sqlDate(new Date()))
+    // Reading the oldest unread one moves the mark up to the next unread: the count keeps starting there.
+    sql.run(
+      `INSERT INTO NotificationsReadUpTo (userId, organisationId, readUpTo)
+      SELECT ?, ?, upTo FROM (
+        SELECT MAX(n.createdAt) AS upTo FROM Notification n
+        WHERE ${VISIBLE} AND n.createdAt < COALESCE((SELECT MIN(u.createdAt) FROM Notification u WHERE ${visible('u')} AND ${unread('u')}), '9999')
+      ) WHERE upTo IS NOT NULL
+      ON CONFLICT (userId, organisationId) DO UPDATE SET readUpTo = MAX(readUpTo, excluded.readUpTo)`,
+      userId,
+      orgId,
+      ...visibleParams(orgId, userId),
+      ...visibleParams(orgId, userId),
+      ...unreadParams(orgId, userId),
+    )
+    forgetReadsUnderTheMark(sql, orgId, userId)
+  })
   const row = await readNow((sql) => sql.one<NotificationRow>(`SELECT ${VIEW_COLUMNS} FROM Notification n WHERE n.id = ?`, ...unreadParams(orgId, userId), notificationId))
   return viewOf(row!)
 }
@@ -145,17 +164,21 @@ export async function markAllNotificationsRead(orgId: string, userId: string) {
       orgId,
       ...visibleParams(orgId, userId),
     )
-    // Marks the mark now covers say nothing more.
-    sql.run(
-      `DELETE FROM NotificationRead WHERE userId = ? AND notificationId IN (
-        SELECT n.id FROM Notification n WHERE n.organisationId = ? AND n.createdAt <= (SELECT readUpTo FROM NotificationsReadUpTo WHERE userId = ? AND organisationId = ?))`,
-      userId,
-      orgId,
-      userId,
-      orgId,
-    )
+    forgetReadsUnderTheMark(sql, orgId, userId)
     return { count }
   })
+}
+
+/** Single reads the mark now covers say nothing more. */
+function forgetReadsUnderTheMark(sql: Sql, orgId: string, userId: string) {
+  sql.run(
+    `DELETE FROM NotificationRead WHERE userId = ? AND notificationId IN (
+      SELECT n.id FROM Notification n WHERE n.organisationId = ? AND n.createdAt <= (SELECT readUpTo FROM NotificationsReadUpTo WHERE userId = ? AND organisationId = ?))`,
+    userId,
+    orgId,
+    userId,
+    orgId,
+  )
 }
 
 /** Gone for the whole organisation: a notification is the organisation's record, read state is each person's. */
