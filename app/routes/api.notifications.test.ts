@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
 import { givenTeammate, organisationOf } from '../../tests/fixtures/people'
 import { givenNotification } from '../../tests/fixtures/requests'
+import { givenStorefront } from '../../tests/fixtures/vendor'
 import { withTestServer } from '../../tests/support/server'
 
 const app = withTestServer()
@@ -101,6 +102,21 @@ describe('notifications', () => {
     // Marking one read on the page is the owner's alone.
     await owner.fetch('/notifications', { method: 'POST', form: { intent: 'read', id: request.id } })
     expect([await unread(owner), await unread(colleague)]).toEqual([1, 1])
+  })
+
+  test('a vendor’s request and a QR scan reach every member’s bell', async () => {
+    const { client: owner, orgId } = await managerWithOrg('notes-reach@x.test')
+    await givenTeammate('notes-reach@x.test', 'notes-reach-admin@x.test', 'admin')
+    const admin = await app.signedIn('notes-reach-admin@x.test')
+    const { property, products } = await givenStorefront({ organisationId: orgId, name: 'Reach Towers' })
+    expect((await app.client().post(`/api/vendor/qr/${property.id}/scan`)).status).toBe(200)
+    const sent = await app.client().post('/api/vendor/requests', { propertyId: property.id, vendorName: 'Both See Me', requestedProducts: [{ productId: products[0]!.id, quantity: 1 }] })
+    expect(sent.status).toBe(201)
+    for (const client of [owner, admin]) {
+      const types = ((await (await client.get('/api/notifications')).json()) as { type: string; isRead: boolean }[]).filter((n) => !n.isRead).map((n) => n.type)
+      expect(types.sort()).toEqual(['new_request', 'qr_scan'])
+      expect(await unread(client)).toBe(2)
+    }
   })
 
   test("another organisation's notification answers 404 and is left as it was", async () => {
