@@ -51,7 +51,7 @@ const REFUSALS: Record<Permission, string> = {
 export type Actor = {
   role: string
   apiKeyId?: string
-  /** Whether this person's organisation runs the deployment (models/operator.server.ts); unknown counts as no. */
+  /** Whether this person acts for whoever runs the deployment (models/operator.server.ts); unknown counts as no. */
   operator?: boolean
 }
 
