@@ -50,6 +50,8 @@ export default defineConfig({
       OUTBOX_DIR: path.join(root, `tests/.tmp/outbox-${PORT}`),
       // The integrations journey's webhook receiver listens on loopback, as a self-hoster's would.
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // Who runs this deployment (decision 072), so no journey depends on whose organisation came first.
+      OPERATOR_EMAILS: 'operator@stockrun.test',
     },
   },
 })

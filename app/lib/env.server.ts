@@ -24,6 +24,11 @@ const EnvSchema = z.object({
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   // Load tests only (`npm run bench`): every rate limit off. Never for a real deployment.
   RATE_LIMIT_DISABLED: flag,
+  // Who runs the deployment (decision 072): comma-separated e-mails; unset, the first organisation does.
+  OPERATOR_EMAILS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
 })
 
 export type Env = z.infer<typeof EnvSchema> & { mocks: boolean; sessionSecrets: string[] }

@@ -6,6 +6,7 @@ import { API_SCOPES, type ApiScope } from '~/lib/api-routes'
 import { Forbidden, NotFound, TooManyRequests, Unauthorized } from '~/lib/errors'
 import { hashToken, newToken } from '~/lib/tokens.server'
 import { recordAudit } from './audit-log.server'
+import { requirePermission } from './permissions'
 import type { Manager } from './user.server'
 
 export const API_KEY_PREFIX = 'srk_'
@@ -30,12 +31,8 @@ function view(key: { id: string; name: string; prefix: string; scopes: string; c
   return { id: key.id, name: key.name, prefix: key.prefix, scopes: scopesOf(key.scopes), createdAt: key.createdAt, lastUsedAt }
 }
 
-export function canManageKeys(manager: Manager) {
-  return manager.role === 'owner' || manager.role === 'admin'
-}
-
 function requireKeyManager(manager: Manager) {
-  if (manager.apiKeyId || !canManageKeys(manager)) throw new Forbidden('Only owners and admins manage API keys.')
+  requirePermission(manager, 'integrations')
 }
 
 export async function createApiKey(manager: Manager, input: { name: string; scopes: ApiScope[] }) {

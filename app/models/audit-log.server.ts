@@ -4,8 +4,8 @@ import { db } from '~/lib/db.server'
 import { currentActor, type Actor } from '~/lib/actor-context.server'
 import { csvRow } from '~/lib/csv'
 import { z } from 'zod'
-import { Forbidden } from '~/lib/errors'
 import { AuditQuery, auditFilterFrom } from '~/lib/schemas/audit-log'
+import { can, requirePermission, type Actor as Reader } from './permissions'
 
 export const AUDIT_ACTIONS = [
   'request.status_changed',
@@ -85,15 +85,6 @@ export type AuditEventView = {
 
 export type AuditFilter = { action?: string; actorType?: string; from?: Date; to?: Date; limit?: number }
 
-const AUDIT_ROLES = new Set(['owner', 'admin'])
-
-export function canReadAuditLog(role: string) {
-  return AUDIT_ROLES.has(role)
-}
-
-function requireAuditRole(role: string) {
-  if (!canReadAuditLog(role)) throw new Forbidden('Only an owner or admin can read the audit log.')
-}
 
 function whereFor(orgId: string, filter: AuditFilter) {
   return {
@@ -125,8 +116,8 @@ function toView(row: Awaited<ReturnType<typeof db.auditEvent.findFirstOrThrow>>)
 export const MAX_AUDIT_PAGE = 500
 
 /** The organisation's events, newest first; owners and admins only. */
-export async function listAuditEvents(orgId: string, role: string, filter: AuditFilter = {}): Promise<AuditEventView[]> {
-  requireAuditRole(role)
+export async function listAuditEvents(orgId: string, reader: Reader, filter: AuditFilter = {}): Promise<AuditEventView[]> {
+  requirePermission(reader, 'audit')
   const rows = await db.auditEvent.findMany({
     where: whereFor(orgId, filter),
     orderBy: [{ at: 'desc' }, { id: 'desc' }],
@@ -139,8 +130,8 @@ const CSV_HEADER = ['Time', 'Actor type', 'Actor id', 'Actor', 'Action', 'Target
 const CSV_BATCH = 500
 
 /** The whole filtered log as CSV lines, a batch at a time, newest first. */
-export async function* auditCsv(orgId: string, role: string, filter: Omit<AuditFilter, 'limit'> = {}): AsyncGenerator<string> {
-  requireAuditRole(role)
+export async function* auditCsv(orgId: string, reader: Reader, filter: Omit<AuditFilter, 'limit'> = {}): AsyncGenerator<string> {
+  requirePermission(reader, 'audit')
   yield csvRow(CSV_HEADER)
   let before: { at: Date; id: string } | null = null
   for (;;) {
@@ -162,12 +153,12 @@ export async function* auditCsv(orgId: string, role: string, filter: Omit<AuditF
 }
 
 /** What Settings shows: the latest events under the page's filters, or null for members. */
-export async function auditLogSection(manager: { orgId: string; role: string }, params: URLSearchParams) {
-  if (!canReadAuditLog(manager.role)) return null
+export async function auditLogSection(manager: Reader & { orgId: string }, params: URLSearchParams) {
+  if (!can(manager, 'audit')) return null
   const raw = { action: params.get('action') ?? '', actor: params.get('actor') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' }
   const parsed = AuditQuery.safeParse(raw)
   const filter = parsed.success ? auditFilterFrom(parsed.data) : {}
   const errors = parsed.success ? undefined : z.flattenError(parsed.error).fieldErrors
-  const events = await listAuditEvents(manager.orgId, manager.role, { ...filter, limit: 50 })
+  const events = await listAuditEvents(manager.orgId, manager, { ...filter, limit: 50 })
   return { events, filter: raw, errors }
 }

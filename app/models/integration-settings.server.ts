@@ -5,13 +5,14 @@ import { json } from '@remix-run/node'
 import { ApiKeyInput, WebhookInput } from '~/lib/schemas/integrations'
 import { redirectWithToast } from '~/lib/toast.server'
 import { DomainError, Invalid } from '~/lib/errors'
-import { canManageKeys, createApiKey, listApiKeys, revokeApiKey } from './api-key.server'
+import { createApiKey, listApiKeys, revokeApiKey } from './api-key.server'
+import { can, requirePermission } from './permissions'
 import { listWebhookDeliveries, resendWebhookDelivery } from './webhook-delivery.server'
 import { createWebhook, deleteWebhook, listWebhooks } from './webhook.server'
 import type { Manager } from './user.server'
 
 export async function integrationsView(manager: Manager) {
-  if (!canManageKeys(manager)) return null
+  if (!can(manager, 'integrations')) return null
   return { keys: await listApiKeys(manager), webhooks: await listWebhooks(manager), deliveries: await listWebhookDeliveries(manager.orgId, 30) }
 }
 
@@ -43,7 +44,7 @@ export async function integrationsAction(manager: Manager, intent: string, form:
         await deleteWebhook(manager, String(form.get('id')))
         return redirectWithToast('/settings', { title: 'Webhook removed', description: 'No more events will be sent to it.' })
       case 'integrations-resend':
-        if (!canManageKeys(manager)) break
+        requirePermission(manager, 'integrations')
         await resendWebhookDelivery(manager.orgId, String(form.get('id')))
         return redirectWithToast('/settings', { title: 'Delivery queued', description: 'It will be sent again within a few seconds.' })
     }

@@ -1,8 +1,8 @@
 // Notifications for an organisation's managers: what happened (a scan, a request, a delivery) and
-// whether someone has looked at it yet.
+// whether each of them has looked at it yet.
 import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
-import { readNow, sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
+import { readNow, sqlDate, sqlWithin, writeTogether, type Sql } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
 import { sendSms } from '~/services/sms.server'
 import { NotFound } from '~/lib/errors'
@@ -45,19 +45,22 @@ export function notifyOrganisationIn(sql: Sql, orgId: string, n: NewNotification
   recordActivityIn(sql, orgId, 'notification.created', id)
 }
 
-/** What a manager sees: the organisation's notifications for everyone, and those addressed to them. */
-function visibleTo(orgId: string, userId?: string): Prisma.NotificationWhereInput {
-  return userId ? { organisationId: orgId, OR: [{ userId: null }, { userId }] } : { organisationId: orgId }
-}
+// Read state is each person's own (decision 071): a notification is read for someone when it is no
+// newer than their "read up to" mark (their last Mark All Read) or they marked it on its own. The
+// mark keeps the unread count bounded by what arrived since, so it stays one cheap statement.
+const visible = (n: string) => `${n}.organisationId = ? AND (${n}.userId IS NULL OR ${n}.userId = ?)`
+const unread = (n: string) => `${n}.createdAt > COALESCE((SELECT w.readUpTo FROM NotificationsReadUpTo w WHERE w.userId = ? AND w.organisationId = ?), '')
+  AND NOT EXISTS (SELECT 1 FROM NotificationRead r WHERE r.userId = ? AND r.notificationId = ${n}.id)`
+const VISIBLE = visible('n')
+const UNREAD = unread('n')
+const visibleParams = (orgId: string, userId: string) => [orgId, userId]
+const unreadParams = (orgId: string, userId: string) => [userId, orgId, userId]
 
-/** Unread notifications; with `userId`, only those that manager can see. */
-export async function countUnread(orgId: string, userId?: string): Promise<number> {
-  // Every manager page's header and the bell's poll ask this: a kept statement, not an ORM count
-  // compiled afresh each time (decision 068). The same rule as visibleTo.
+/** This person's unread notifications in this organisation. */
+export async function countUnread(orgId: string, userId: string): Promise<number> {
+  // Every manager page's header and the bell's poll ask this: one kept statement (decision 068).
   const row = await readNow((sql) =>
-    userId
-      ? sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM Notification WHERE organisationId = ? AND isRead = 0 AND (userId IS NULL OR userId = ?)', orgId, userId)
-      : sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM Notification WHERE organisationId = ? AND isRead = 0', orgId),
+    sql.one<{ n: number }>(`SELECT COUNT(*) AS n FROM Notification n WHERE ${VISIBLE} AND ${UNREAD}`, ...visibleParams(orgId, userId), ...unreadParams(orgId, userId)),
   )
   return row?.n ?? 0
 }
@@ -75,62 +78,110 @@ export type NotificationView = {
   createdAt: Date
 }
 
-const VIEW = {
-  id: true,
-  userId: true,
-  type: true,
-  message: true,
-  propertyId: true,
-  requestId: true,
-  assignmentId: true,
-  imageUrl: true,
-  isRead: true,
-  createdAt: true,
-} satisfies Prisma.NotificationSelect
+type NotificationRow = Omit<NotificationView, 'isRead' | 'createdAt'> & { isRead: number; createdAt: string }
+
+/** The view's columns, this person's read state among them (parameters: unreadParams). */
+const VIEW_COLUMNS = `n.id, n.userId, n.type, n.message, n.propertyId, n.requestId, n.assignmentId, n.imageUrl, n.createdAt,
+  CASE WHEN ${UNREAD} THEN 0 ELSE 1 END AS isRead`
+
+const viewOf = (row: NotificationRow): NotificationView => ({ ...row, isRead: row.isRead === 1, createdAt: new Date(row.createdAt) })
 
 export const NOTIFICATION_LIMIT = 100
 
 /** Newest first, at most `limit` (a busy organisation gathers thousands; nobody reads past the first). */
-export function listNotifications(
+export async function listNotifications(
   orgId: string,
   userId: string,
   options: { isRead?: boolean; limit?: number } = {},
 ): Promise<NotificationView[]> {
-  return db.notification.findMany({
-    where: { ...visibleTo(orgId, userId), ...(options.isRead === undefined ? {} : { isRead: options.isRead }) },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: Math.min(Math.max(options.limit ?? NOTIFICATION_LIMIT, 1), 500),
-    select: VIEW,
-  })
+  const only = options.isRead === undefined ? '' : options.isRead ? `AND NOT (${UNREAD})` : `AND ${UNREAD}`
+  const onlyParams = options.isRead === undefined ? [] : unreadParams(orgId, userId)
+  const rows = await readNow((sql) =>
+    sql.all<NotificationRow>(
+      `SELECT ${VIEW_COLUMNS} FROM Notification n WHERE ${VISIBLE} ${only}
+      ORDER BY n.createdAt DESC, n.id DESC LIMIT ?`,
+      ...unreadParams(orgId, userId),
+      ...visibleParams(orgId, userId),
+      ...onlyParams,
+      Math.min(Math.max(options.limit ?? NOTIFICATION_LIMIT, 1), 500),
+    ),
+  )
+  return rows.map(viewOf)
 }
 
 /** The notifications page: both groups with their full counts. */
 export async function notificationGroups(orgId: string, userId: string) {
-  const [unread, read, unreadCount, readCount] = await Promise.all([
+  const [unread, read, unreadCount, total] = await Promise.all([
     listNotifications(orgId, userId, { isRead: false }),
     listNotifications(orgId, userId, { isRead: true }),
     countUnread(orgId, userId),
-    db.notification.count({ where: { ...visibleTo(orgId, userId), isRead: true } }),
+    readNow((sql) => sql.one<{ n: number }>(`SELECT COUNT(*) AS n FROM Notification n WHERE ${VISIBLE}`, ...visibleParams(orgId, userId))),
   ])
-  return { unread, read, unreadCount, readCount }
+  return { unread, read, unreadCount, readCount: (total?.n ?? 0) - unreadCount }
 }
 
 async function findVisible(orgId: string, userId: string, id: string) {
-  const found = await db.notification.findFirst({ where: { ...visibleTo(orgId, userId), id }, select: { id: true } })
+  const found = await db.notification.findFirst({ where: { organisationId: orgId, OR: [{ userId: null }, { userId }], id }, select: { id: true } })
   if (!found) throw new NotFound('Notification not found')
   return found.id
 }
 
+/** Read for this person only; a teammate still sees it unread. */
 export async function markNotificationRead(orgId: string, userId: string, id: string): Promise<NotificationView> {
   const notificationId = await findVisible(orgId, userId, id)
-  return db.notification.update({ where: { id: notificationId }, data: { isRead: true }, select: VIEW })
+  await writeTogether((sql) => {
+    sql.run('INSERT INTO NotificationRead (userId, notificationId, readAt) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', userId, notificationId, sqlDate(new Date()))
+    // Reading the oldest unread one moves the mark up to the next unread: the count keeps starting there.
+    sql.run(
+      `INSERT INTO NotificationsReadUpTo (userId, organisationId, readUpTo)
+      SELECT ?, ?, upTo FROM (
+        SELECT MAX(n.createdAt) AS upTo FROM Notification n
+        WHERE ${VISIBLE} AND n.createdAt < COALESCE((SELECT MIN(u.createdAt) FROM Notification u WHERE ${visible('u')} AND ${unread('u')}), '9999')
+      ) WHERE upTo IS NOT NULL
+      ON CONFLICT (userId, organisationId) DO UPDATE SET readUpTo = MAX(readUpTo, excluded.readUpTo)`,
+      userId,
+      orgId,
+      ...visibleParams(orgId, userId),
+      ...visibleParams(orgId, userId),
+      ...unreadParams(orgId, userId),
+    )
+    forgetReadsUnderTheMark(sql, orgId, userId)
+  })
+  const row = await readNow((sql) => sql.one<NotificationRow>(`SELECT ${VIEW_COLUMNS} FROM Notification n WHERE n.id = ?`, ...unreadParams(orgId, userId), notificationId))
+  return viewOf(row!)
 }
 
+/** Moves this person's "read up to" mark to the newest notification they can see; the count is how many that read. */
 export async function markAllNotificationsRead(orgId: string, userId: string) {
-  const { count } = await db.notification.updateMany({ where: { ...visibleTo(orgId, userId), isRead: false }, data: { isRead: true } })
-  return { count }
+  return writeTogether((sql) => {
+    const count = sql.one<{ n: number }>(`SELECT COUNT(*) AS n FROM Notification n WHERE ${VISIBLE} AND ${UNREAD}`, ...visibleParams(orgId, userId), ...unreadParams(orgId, userId))?.n ?? 0
+    if (count === 0) return { count }
+    sql.run(
+      `INSERT INTO NotificationsReadUpTo (userId, organisationId, readUpTo)
+      SELECT ?, ?, newest FROM (SELECT MAX(n.createdAt) AS newest FROM Notification n WHERE ${VISIBLE}) WHERE newest IS NOT NULL
+      ON CONFLICT (userId, organisationId) DO UPDATE SET readUpTo = MAX(readUpTo, excluded.readUpTo)`,
+      userId,
+      orgId,
+      ...visibleParams(orgId, userId),
+    )
+    forgetReadsUnderTheMark(sql, orgId, userId)
+    return { count }
+  })
 }
 
+/** Single reads the mark now covers say nothing more. */
+function forgetReadsUnderTheMark(sql: Sql, orgId: string, userId: string) {
+  sql.run(
+    `DELETE FROM NotificationRead WHERE userId = ? AND notificationId IN (
+      SELECT n.id FROM Notification n WHERE n.organisationId = ? AND n.createdAt <= (SELECT readUpTo FROM NotificationsReadUpTo WHERE userId = ? AND organisationId = ?))`,
+    userId,
+    orgId,
+    userId,
+    orgId,
+  )
+}
+
+/** Gone for the whole organisation: a notification is the organisation's record, read state is each person's. */
 export async function deleteNotification(orgId: string, userId: string, id: string): Promise<void> {
   const notificationId = await findVisible(orgId, userId, id)
   await db.notification.delete({ where: { id: notificationId } })

@@ -2,9 +2,8 @@
 // written only from actions: defaults until first saved, so a replica never has to write.
 import { z } from 'zod'
 import { db } from '~/lib/db.server'
-import { Forbidden } from '~/lib/errors'
 import { booleanInput } from '~/lib/schemas/common'
-import { canManageSystem } from './settings.server'
+import { requirePermission, type Actor } from './permissions'
 
 export type OrganisationSettings = { requireHandoverCode: boolean }
 
@@ -19,8 +18,8 @@ export async function getOrganisationSettings(orgId: string): Promise<Organisati
   return row ? { requireHandoverCode: row.requireHandoverCode } : DEFAULTS
 }
 
-export async function updateOrganisationSettings(role: string, orgId: string, changes: OrganisationSettings) {
-  if (!canManageSystem(role)) throw new Forbidden('Only an owner or admin can change the organisation settings.')
+export async function updateOrganisationSettings(actor: Actor, orgId: string, changes: OrganisationSettings) {
+  requirePermission(actor, 'organisation')
   const row = await db.organisationSettings.upsert({
     where: { organisationId: orgId },
     create: { organisationId: orgId, ...changes },

@@ -15,8 +15,10 @@ export type Role = (typeof ROLES)[number]
  * - import: CSV import of the catalog
  * - audit: read the audit log
  * - ownership: transfer ownership, make or unmake an owner
+ * - system: the deployment-wide registration switch, for the owners and admins of the operator's
+ *   organisation only (decision 072): every other tenant may read it, none may change it
  */
-export const PERMISSIONS = ['work', 'team', 'organisation', 'integrations', 'import', 'audit', 'ownership'] as const
+export const PERMISSIONS = ['work', 'team', 'organisation', 'integrations', 'import', 'audit', 'ownership', 'system'] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 const ALLOWED: Record<Permission, readonly Role[]> = {
@@ -27,6 +29,7 @@ const ALLOWED: Record<Permission, readonly Role[]> = {
   import: ['owner', 'admin'],
   audit: ['owner', 'admin'],
   ownership: ['owner'],
+  system: ['owner', 'admin'],
 }
 
 const REFUSALS: Record<Permission, string> = {
@@ -37,6 +40,7 @@ const REFUSALS: Record<Permission, string> = {
   import: 'Only an owner or admin can import the catalog.',
   audit: 'Only an owner or admin can read the audit log.',
   ownership: 'Only the owner can transfer ownership or change an owner.',
+  system: 'Only the owners and admins of the organisation that runs this deployment can change system settings.',
 }
 
 /**
@@ -44,19 +48,40 @@ const REFUSALS: Record<Permission, string> = {
  * are checked by the operation table (lib/api-routes.ts); here it never counts for more than an admin
  * and never for what only people do (team, ownership, its own keys).
  */
-export type Actor = { role: string; apiKeyId?: string }
+export type Actor = {
+  role: string
+  apiKeyId?: string
+  /** Whether this person acts for whoever runs the deployment (models/operator.server.ts); unknown counts as no. */
+  operator?: boolean
+}
 
 const KEY_MAY: ReadonlySet<Permission> = new Set(['work', 'import'])
 
 export function can(actor: Actor | null | undefined, permission: Permission): boolean {
   if (!actor) return false
   if (actor.apiKeyId) return KEY_MAY.has(permission)
+  if (permission === 'system' && actor.operator !== true) return false
   return (ALLOWED[permission] as readonly string[]).includes(actor.role)
+}
+
+/** Why a role may not: the message of every refusal. */
+export function refusalOf(permission: Permission): string {
+  return REFUSALS[permission]
 }
 
 /** Refuses with 403 and the reason, for loaders and actions. */
 export function requirePermission(actor: Actor, permission: Permission): void {
   if (!can(actor, permission)) throw new Forbidden(REFUSALS[permission])
+}
+
+/**
+ * The same refusal for a page's loader or action: a 403 answer the error page shows with its reason
+ * (a thrown domain error would be a 500 there).
+ */
+export function requirePermissionOnPage(actor: Actor, permission: Permission): void {
+  if (!can(actor, permission)) {
+    throw new Response(JSON.stringify({ error: REFUSALS[permission] }), { status: 403, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
+  }
 }
 
 /** What a page needs to know to hide controls: every permission, true or false. */

@@ -1,8 +1,8 @@
-// A manager's own preferences and the system-wide settings owners and admins may change.
+// A manager's own preferences, and the system-wide settings only the operator may change (decision 072).
 import { db } from '~/lib/db.server'
-import { Forbidden } from '~/lib/errors'
 import { readNow } from '~/lib/sql.server'
 import { recordAudit } from './audit-log.server'
+import { requirePermission, type Actor } from './permissions'
 
 export type UserPreferences = {
   notificationSoundsEnabled: boolean
@@ -59,24 +59,14 @@ export async function isRegistrationEnabled() {
 
 export type SystemSettings = { registration_enabled: boolean }
 
-const SYSTEM_ROLES = new Set(['owner', 'admin'])
-
-export function canManageSystem(role: string) {
-  return SYSTEM_ROLES.has(role)
-}
-
-/** Refuses a member before their input is even read: a 403 says more than a 400 about a field. */
-export function requireSystemRole(role: string) {
-  if (!canManageSystem(role)) throw new Forbidden('Only an owner or admin can change system settings.')
-}
-
-export async function getSystemSettings(role: string): Promise<SystemSettings> {
-  requireSystemRole(role)
+/** Anyone signed in may know whether sign-up is open; only the operator changes it. */
+export async function getSystemSettings(): Promise<SystemSettings> {
   return { registration_enabled: await isRegistrationEnabled() }
 }
 
-export async function updateSystemSettings(role: string, changes: SystemSettings) {
-  requireSystemRole(role)
+/** `actor` as withOperator (operator.server.ts) gives it. */
+export async function updateSystemSettings(actor: Actor, changes: SystemSettings) {
+  requirePermission(actor, 'system')
   await db.systemSetting.upsert({
     where: { key: REGISTRATION },
     create: {

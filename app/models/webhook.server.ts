@@ -5,11 +5,11 @@ import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
 import { sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
-import { Forbidden, Invalid, NotFound } from '~/lib/errors'
+import { Invalid, NotFound } from '~/lib/errors'
 import { WEBHOOK_EVENTS, type WebhookEventType } from '~/lib/schemas/integrations'
 import { newToken } from '~/lib/tokens.server'
 import { refusedWebhookUrl } from '~/services/webhooks.server'
-import { canManageKeys } from './api-key.server'
+import { requirePermission } from './permissions'
 import { recordAudit } from './audit-log.server'
 import type { Manager } from './user.server'
 
@@ -30,7 +30,7 @@ function urlForLog(url: string) {
 }
 
 function requireIntegrationManager(manager: Manager) {
-  if (manager.apiKeyId || !canManageKeys(manager)) throw new Forbidden('Only owners and admins manage webhooks.')
+  requirePermission(manager, 'integrations')
 }
 
 export async function createWebhook(manager: Manager, input: { url: string; events: WebhookEventType[] }) {

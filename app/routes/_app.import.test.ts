@@ -1,11 +1,29 @@
 import { describe, expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
-import { organisationOf } from '../../tests/fixtures/people'
+import { givenTeammate, organisationOf } from '../../tests/fixtures/people'
 import { withTestServer } from '../../tests/support/server'
 
 const app = withTestServer()
 
 describe('the import page without JavaScript', () => {
+  test('is for owners and admins: a member sees no Import CSV button, and the page refuses them with the reason', async () => {
+    const owner = await app.signedIn('import-owner@x.test')
+    await givenTeammate('import-owner@x.test', 'import-member@x.test', 'member')
+    const member = await app.signedIn('import-member@x.test')
+    expect(await (await owner.get('/products')).text()).toContain('Import CSV')
+    expect(await (await member.get('/products')).text()).not.toContain('Import CSV')
+    expect(await (await member.get('/properties')).text()).not.toContain('Import CSV')
+    const refused = await member.get('/import')
+    expect(refused.status).toBe(403)
+    expect(await refused.text()).toContain('Only an owner or admin can import the catalog.')
+    const upload = new FormData()
+    upload.set('intent', 'apply')
+    upload.set('kind', 'products')
+    upload.set('csv', 'name,price\r\nSneaky,$1\r\n')
+    expect((await member.fetch('/import', { method: 'POST', body: upload })).status).toBe(403)
+    expect(await db.product.count({ where: { organisationId: (await organisationOf('import-owner@x.test')).id, name: 'Sneaky' } })).toBe(0)
+  })
+
   test('previews what will change, changes nothing until applied, then applies', async () => {
     const client = await app.signedIn('import-page@x.test')
     const orgId = (await organisationOf('import-page@x.test')).id

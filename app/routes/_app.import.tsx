@@ -17,12 +17,13 @@ import { IMPORT_MAX_BYTES, ImportForm } from '~/lib/schemas/import'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useStickyActionData } from '~/lib/use-sticky-action-data'
 import { importProducts, importProperties, type ImportResult } from '~/models/catalog-csv.server'
+import { requirePermissionOnPage } from '~/models/permissions'
 import { requireManager } from '~/services/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Import from CSV · Stockrun' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireManager(request)
+  requirePermissionOnPage(await requireManager(request), 'import')
   // The properties page links here with ?kind=properties.
   return { kind: (new URL(request.url).searchParams.get('kind') === 'properties' ? 'properties' : 'products') as Kind }
 }
@@ -31,6 +32,7 @@ type Kind = 'products' | 'properties'
 
 export async function action({ request }: ActionFunctionArgs) {
   const manager = await requireManager(request)
+  requirePermissionOnPage(manager, 'import')
   try {
     const form = await readMultipartForm(request, { maxFileBytes: IMPORT_MAX_BYTES })
     const submission = parseWithZod(form, { schema: ImportForm })

@@ -7,6 +7,7 @@ import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { Plus } from 'lucide-react'
 import { useMemo } from 'react'
+import { usePermissions } from '~/components/use-permissions'
 import { PageHeader } from '~/components/page-header'
 import { ProductCard, type ProductCardData } from '~/components/product-card'
 import { ProductTranslationsMissing } from '~/components/product-translations-missing'
@@ -166,6 +167,7 @@ function groupByCategory(products: PageProduct[]) {
 
 export default function ProductsPage() {
   const { products, categories, creating, editing, deleting, translating, untranslated } = useLoaderData<typeof loader>()
+  const may = usePermissions()
   const actionData = useActionData<typeof action>()
   const lastResult = actionData && 'result' in actionData ? actionData.result : null
   const dialogOpen = creating || editing !== null || deleting !== null || translating !== null
@@ -190,9 +192,11 @@ export default function ProductsPage() {
             <a href="/api/products?format=csv" download className={buttonClasses('secondary')}>
               Export CSV
             </a>
-            <ButtonLink to="/import" variant="secondary">
-              Import CSV
-            </ButtonLink>
+            {may.import ? (
+              <ButtonLink to="/import" variant="secondary">
+                Import CSV
+              </ButtonLink>
+            ) : null}
             {newProduct('New Product')}
           </>
         }

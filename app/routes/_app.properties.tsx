@@ -7,6 +7,7 @@ import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { Filter, Plus, Search } from 'lucide-react'
 import { useEffect, useRef } from 'react'
+import { usePermissions } from '~/components/use-permissions'
 import { PageHeader } from '~/components/page-header'
 import { PropertyCard } from '~/components/property-card'
 import { PropertyForm } from '~/components/property-form'
@@ -258,6 +259,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LogisticsPage() {
   const data = useLoaderData<typeof loader>()
+  const may = usePermissions()
   const actionData = useActionData<typeof action>()
   const lastResult = actionData && 'result' in actionData ? actionData.result : null
   const showForm = data.creating || data.editor !== null
@@ -274,9 +276,11 @@ export default function LogisticsPage() {
             <a href="/api/properties?format=csv" download className={buttonClasses('secondary')}>
               Export CSV
             </a>
-            <ButtonLink to="/import?kind=properties" variant="secondary">
-              Import CSV
-            </ButtonLink>
+            {may.import ? (
+              <ButtonLink to="/import?kind=properties" variant="secondary">
+                Import CSV
+              </ButtonLink>
+            ) : null}
             <ButtonLink to="?new">
               <Plus className="h-4 w-4" aria-hidden="true" />
               New Property

@@ -19,6 +19,6 @@ test('an owner switches the handover code on from the settings form; a member ca
   await givenTeammate('settings-handover@x.test', 'settings-handover-member@x.test', 'member')
   const member = await app.signedIn('settings-handover-member@x.test')
   const refused = await member.postForm('/settings', { intent: 'organisation', requireHandoverCode: 'false' })
-  expect(refused.status).toBe(302)
+  expect(refused.status).toBe(403)
   expect(await db.organisationSettings.findUnique({ where: { organisationId: org.id } })).toMatchObject({ requireHandoverCode: true })
 })

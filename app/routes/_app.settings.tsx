@@ -15,22 +15,23 @@ import { Card, CardBody, CardHeader } from '~/components/ui/card'
 import { Field } from '~/components/ui/field'
 import { Switch } from '~/components/ui/switch'
 import { useSendEarlyChanges } from '~/components/ui/use-early-changes'
-import { Forbidden } from '~/lib/errors'
 import { PreferencesInput, SystemSettingsInput } from '~/lib/schemas/settings'
 import { redirectWithToast } from '~/lib/toast.server'
-import { canManageSystem, getPreferences, getSystemSettings, updatePreferences, updateSystemSettings, type UserPreferences } from '~/models/settings.server'
+import { getPreferences, getSystemSettings, updatePreferences, updateSystemSettings, type UserPreferences } from '~/models/settings.server'
 import { displayName } from '~/models/user.server'
 import { endAllManagerSessions, requireManager } from '~/services/auth.server'
 import { getOrganisationSettings, OrganisationSettingsInput, updateOrganisationSettings } from '~/models/organisation-settings.server'
 import { SettingsIntegrations, type IntegrationsData, type IntegrationsResult } from '~/components/settings-integrations'
 import { integrationsAction, integrationsView } from '~/models/integration-settings.server'
 import { useStickyActionData } from '~/lib/use-sticky-action-data'
+import { withOperator } from '~/models/operator.server'
+import { permissionsOf, requirePermissionOnPage } from '~/models/permissions'
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Stockrun' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const manager = await requireManager(request)
-  const admin = canManageSystem(manager.role)
+  const manager = await withOperator(await requireManager(request))
+  const may = permissionsOf(manager)
   return json({
     account: {
       username: displayName(manager),
@@ -39,9 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       organisationName: manager.organisationName,
     },
     preferences: await getPreferences(manager.userId),
-    system: admin ? await getSystemSettings(manager.role) : null,
+    system: may.system ? await getSystemSettings() : null,
     audit: await auditLogSection(manager, new URL(request.url).searchParams),
-    organisation: { ...(await getOrganisationSettings(manager.orgId)), canChange: admin },
+    organisation: { ...(await getOrganisationSettings(manager.orgId)), canChange: may.organisation },
     integrations: await integrationsView(manager),
   })
 }
@@ -52,30 +53,25 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get('intent')
   formData.delete('intent')
   if (intent === SIGN_OUT_EVERYWHERE) return endAllManagerSessions(request, manager.userId)
+  // A refused intent is a 403 before its form is read; the page never offers it to that role.
   if (intent === 'organisation') {
+    requirePermissionOnPage(manager, 'organisation')
     const submission = parseWithZod(formData, { schema: OrganisationSettingsInput })
     if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
-    try {
-      await updateOrganisationSettings(manager.role, manager.orgId, submission.value)
-      return redirectWithToast('/settings', { title: 'Delivery Rules Updated', description: submission.value.requireHandoverCode ? 'Runners now need the handover code.' : 'The handover code is now optional.' })
-    } catch (err) {
-      if (err instanceof Forbidden) return redirectWithToast('/settings', { title: 'Update Failed', description: err.message, variant: 'error' })
-      throw err
-    }
+    await updateOrganisationSettings(manager, manager.orgId, submission.value)
+    return redirectWithToast('/settings', { title: 'Delivery Rules Updated', description: submission.value.requireHandoverCode ? 'Runners now need the handover code.' : 'The handover code is now optional.' })
   }
-  if (typeof intent === 'string' && intent.startsWith('integrations-')) return integrationsAction(manager, intent, formData)
+  if (typeof intent === 'string' && intent.startsWith('integrations-')) {
+    requirePermissionOnPage(manager, 'integrations')
+    return integrationsAction(manager, intent, formData)
+  }
   if (intent === 'system') {
+    const operator = await withOperator(manager)
+    requirePermissionOnPage(operator, 'system')
     const submission = parseWithZod(formData, { schema: SystemSettingsInput })
     if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
-    try {
-      const saved = await updateSystemSettings(manager.role, submission.value)
-      return redirectWithToast('/settings', { title: 'System Settings Updated', description: saved.message })
-    } catch (err) {
-      if (err instanceof Forbidden) {
-        return redirectWithToast('/settings', { title: 'Update Failed', description: err.message, variant: 'error' })
-      }
-      throw err
-    }
+    const saved = await updateSystemSettings(operator, submission.value)
+    return redirectWithToast('/settings', { title: 'System Settings Updated', description: saved.message })
   }
   const submission = parseWithZod(formData, { schema: PreferencesInput })
   const phoneErrors = submission.status === 'error' ? submission.error?.smsPhone : undefined
@@ -197,7 +193,7 @@ function SystemCard({ registrationEnabled }: { registrationEnabled: boolean }) {
   const early = useSendEarlyChanges((changed) => fetcher.submit(changed))
   return (
     <Card>
-      <CardHeader title="System Administration" description="Visible to owners and admins only." />
+      <CardHeader title="System Administration" description="Settings for the whole deployment, shown to the owners and admins of the organisation that runs it." />
       <CardBody>
         <Form ref={early} method="post" onChange={(e) => fetcher.submit(e.currentTarget)} aria-describedby={actionData ? 'system-error' : undefined}>
           <input type="hidden" name="intent" value="system" />

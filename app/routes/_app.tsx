@@ -7,6 +7,7 @@ import { Sidebar } from '~/components/sidebar'
 import { Spinner } from '~/components/ui/spinner'
 import { usePolling } from '~/lib/use-polling'
 import { countUnread } from '~/models/notification.server'
+import { permissionsOf } from '~/models/permissions'
 import { getPreferences } from '~/models/settings.server'
 import { displayName } from '~/models/user.server'
 import { requireManager } from '~/services/auth.server'
@@ -26,6 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       orgId: manager.orgId,
       organisations: manager.organisations ?? [],
     },
+    // No query: the role is in hand. Pages hide what it may not do (components/use-permissions.ts).
+    may: permissionsOf(manager),
     unreadCount,
     notificationSoundsEnabled: preferences.notificationSoundsEnabled,
   })

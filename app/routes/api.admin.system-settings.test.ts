@@ -1,12 +1,19 @@
-import { describe, expect, test } from 'vitest'
+// The registration switch is the deployment's, so only the operator (the owners and admins of the
+// first organisation, or those OPERATOR_EMAILS names) changes it; everyone else may read it (decision 072).
+import { beforeAll, describe, expect, test } from 'vitest'
 import { isRegistrationEnabled } from '~/models/settings.server'
 import { withTestServer } from '../../tests/support/server'
-import { givenTeammate } from '../../tests/fixtures/people'
+import { givenOperator, givenTeammate } from '../../tests/fixtures/people'
 
 const app = withTestServer()
 
-describe('system settings (owner or admin only)', () => {
-  test('an owner reads and changes whether new organisations may register', async () => {
+beforeAll(async () => {
+  await app.signedIn('sys-owner@x.test')
+  await givenOperator('sys-owner@x.test')
+})
+
+describe('system settings (the operator’s owners and admins only)', () => {
+  test('the operator’s owner reads and changes whether new organisations may register', async () => {
     const owner = await app.signedIn('sys-owner@x.test')
     expect(await (await owner.get('/api/admin/system-settings')).json()).toEqual({ registration_enabled: true })
     const res = await owner.put('/api/admin/system-settings', { registration_enabled: false })
@@ -17,32 +24,39 @@ describe('system settings (owner or admin only)', () => {
     expect(await isRegistrationEnabled()).toBe(true)
   })
 
-  test('an admin may change it too', async () => {
-    await app.signedIn('sys-owner2@x.test')
-    await givenTeammate('sys-owner2@x.test', 'sys-admin@x.test', 'admin')
+  test('the operator’s admin may change it too', async () => {
+    await givenTeammate('sys-owner@x.test', 'sys-admin@x.test', 'admin')
     const admin = await app.signedIn('sys-admin@x.test')
     expect((await admin.put('/api/admin/system-settings', { registration_enabled: true })).status).toBe(200)
+    expect(await (await admin.get('/settings')).text()).toContain('Allow New Organization Registration')
   })
 
-  test('a member gets 403 and the setting does not change', async () => {
-    await app.signedIn('sys-owner3@x.test')
-    await givenTeammate('sys-owner3@x.test', 'sys-member@x.test', 'member')
+  test('the owner of a second organisation may read it, gets 403 on changing it, and sees no System Administration card', async () => {
+    const stranger = await app.signedIn('sys-stranger@x.test')
+    expect(await (await stranger.get('/api/admin/system-settings')).json()).toEqual({ registration_enabled: true })
+    const res = await stranger.put('/api/admin/system-settings', { registration_enabled: false })
+    expect(res.status).toBe(403)
+    expect(await res.json()).toEqual({ error: 'Only the owners and admins of the organisation that runs this deployment can change system settings.' })
+    const page = await stranger.postForm('/settings', { intent: 'system', registration_enabled: 'off' })
+    expect(page.status).toBe(403)
+    expect(await isRegistrationEnabled()).toBe(true)
+    const html = await (await stranger.get('/settings')).text()
+    expect(html).toContain('Notification Preferences')
+    expect(html).not.toContain('System Administration')
+  })
+
+  test('a member of the operator’s organisation gets 403 and does not see the card', async () => {
+    await givenTeammate('sys-owner@x.test', 'sys-member@x.test', 'member')
     const member = await app.signedIn('sys-member@x.test')
-    expect((await member.get('/api/admin/system-settings')).status).toBe(403)
+    expect((await member.get('/api/admin/system-settings')).status).toBe(200)
     const res = await member.put('/api/admin/system-settings', { registration_enabled: false })
     expect(res.status).toBe(403)
     expect(await res.json()).toEqual({ error: expect.any(String) })
     expect(await isRegistrationEnabled()).toBe(true)
-  })
-
-  test('a member does not see the System Administration card', async () => {
-    await app.signedIn('sys-owner4@x.test')
-    await givenTeammate('sys-owner4@x.test', 'sys-member4@x.test', 'member')
-    const member = await app.signedIn('sys-member4@x.test')
     const html = await (await member.get('/settings')).text()
     expect(html).toContain('Notification Preferences')
     expect(html).not.toContain('System Administration')
-    const owner = await app.signedIn('sys-owner4@x.test')
+    const owner = await app.signedIn('sys-owner@x.test')
     expect(await (await owner.get('/settings')).text()).toContain('Allow New Organization Registration')
   })
 
@@ -53,7 +67,7 @@ describe('system settings (owner or admin only)', () => {
   })
 
   test('bad input is a 400 with field errors and changes nothing', async () => {
-    const owner = await app.signedIn('sys-owner5@x.test')
+    const owner = await app.signedIn('sys-owner@x.test')
     const res = await owner.put('/api/admin/system-settings', { registration_enabled: 'maybe' })
     expect(res.status).toBe(400)
     expect((await res.json()).fieldErrors).toHaveProperty('registration_enabled')

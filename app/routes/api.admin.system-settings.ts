@@ -1,16 +1,21 @@
+// GET/PUT /api/admin/system-settings { registration_enabled }: whether people who belong to no
+// organisation may sign up. Anyone signed in may read it; only the operator changes it (decision 072).
 import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.server'
 import { SystemSettingsInput } from '~/lib/schemas/settings'
-import { getSystemSettings, requireSystemRole, updateSystemSettings } from '~/models/settings.server'
+import { withOperator } from '~/models/operator.server'
+import { requirePermission } from '~/models/permissions'
+import { getSystemSettings, updateSystemSettings } from '~/models/settings.server'
 import { requireApiManager } from '~/services/auth.server'
 
 export const loader = apiLoader(async ({ request }) => {
-  const manager = await requireApiManager(request)
-  return getSystemSettings(manager.role)
+  await requireApiManager(request)
+  return getSystemSettings()
 })
 
 export const action = apiAction(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await withOperator(await requireApiManager(request))
   if (request.method !== 'PUT') methodNotAllowed()
-  requireSystemRole(manager.role)
-  return updateSystemSettings(manager.role, await readJson(request, SystemSettingsInput))
+  // Refused before the body is read: a 403 says more than a 400 about a field.
+  requirePermission(manager, 'system')
+  return updateSystemSettings(manager, await readJson(request, SystemSettingsInput))
 }, { methods: ['PUT'] })

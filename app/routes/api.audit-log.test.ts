@@ -3,7 +3,7 @@ import { db } from '~/lib/db.server'
 import { recordAudit } from '~/models/audit-log.server'
 import * as auditLog from '~/models/audit-log.server'
 import { givenRunner, givenPendingRequest } from '../../tests/fixtures/dispatch'
-import { givenTeammate, organisationOf } from '../../tests/fixtures/people'
+import { givenOperator, givenTeammate, organisationOf } from '../../tests/fixtures/people'
 import { withTestServer } from '../../tests/support/server'
 
 const app = withTestServer()
@@ -46,6 +46,7 @@ describe('the audit log', () => {
 
   test('records sign-ins, token rotations, deletions and settings changes', async () => {
     const { client, orgId } = await ownerOf('audit-mixed@x.test')
+    await givenOperator('audit-mixed@x.test')
     const { runner } = await givenRunner(orgId, { name: 'Rita Runner' })
     expect((await client.post(`/api/runners/${runner.id}/token`)).status).toBe(200)
     const product = await db.product.create({ data: { organisationId: orgId, name: 'Mop' } })

@@ -4,17 +4,18 @@
 // `?format=csv` answers the whole filtered log as a CSV download (a plain link, so it works without JavaScript).
 import { apiLoader, parseWith } from '~/lib/http.server'
 import { AuditQuery, auditFilterFrom } from '~/lib/schemas/audit-log'
-import { auditCsv, canReadAuditLog, listAuditEvents } from '~/models/audit-log.server'
-import { Forbidden } from '~/lib/errors'
+import { auditCsv, listAuditEvents } from '~/models/audit-log.server'
+import { requirePermission } from '~/models/permissions'
 import { requireApiManager } from '~/services/auth.server'
 
 export const loader = apiLoader(async ({ request }) => {
   const manager = await requireApiManager(request)
-  if (!canReadAuditLog(manager.role)) throw new Forbidden('Only an owner or admin can read the audit log.')
+  // Before the query is read: a refusal says more than a complaint about a filter.
+  requirePermission(manager, 'audit')
   const query = parseWith(AuditQuery, Object.fromEntries(new URL(request.url).searchParams))
   const filter = auditFilterFrom(query)
   if (query.format === 'csv') {
-    const lines = auditCsv(manager.orgId, manager.role, filter)
+    const lines = auditCsv(manager.orgId, manager, filter)
     const encoder = new TextEncoder()
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => controller.enqueue(encoder.encode('\uFEFF')), // so Excel reads it as UTF-8
@@ -33,5 +34,5 @@ export const loader = apiLoader(async ({ request }) => {
       },
     })
   }
-  return listAuditEvents(manager.orgId, manager.role, { ...filter, limit: query.limit })
+  return listAuditEvents(manager.orgId, manager, { ...filter, limit: query.limit })
 })

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
 import { givenTeammate, organisationOf } from '../../tests/fixtures/people'
 import { givenNotification } from '../../tests/fixtures/requests'
+import { givenStorefront } from '../../tests/fixtures/vendor'
 import { withTestServer } from '../../tests/support/server'
 
 const app = withTestServer()
@@ -49,7 +50,7 @@ describe('notifications', () => {
     const all = await client.put('/api/notifications/read-all')
     expect(await all.json()).toEqual({ count: 1 })
     expect(await unread(client)).toBe(0)
-    expect((await db.notification.findUniqueOrThrow({ where: { id: c.id } })).isRead).toBe(true)
+    expect((await (await client.get('/api/notifications')).json()).every((n: { isRead: boolean }) => n.isRead)).toBe(true)
 
     expect((await client.delete(`/api/notifications/${a.id}`)).status).toBe(204)
     expect((await (await client.get('/api/notifications')).json()).map((n: { id: string }) => n.id)).toEqual([c.id])
@@ -68,7 +69,54 @@ describe('notifications', () => {
     expect((await mateClient.put(`/api/notifications/${mine.id}/read`)).status).toBe(404)
     expect((await mateClient.delete(`/api/notifications/${mine.id}`)).status).toBe(404)
     await mateClient.put('/api/notifications/read-all')
-    expect(await unread(client)).toBe(1)
+    expect(await unread(mateClient)).toBe(0)
+    expect(await unread(client)).toBe(2)
+  })
+
+  test('are read by each member for themselves: one marks one read, a teammate still sees it unread', async () => {
+    const { client: owner, orgId } = await managerWithOrg('notes-own@x.test')
+    await givenTeammate('notes-own@x.test', 'notes-colleague@x.test', 'member')
+    const colleague = await app.signedIn('notes-colleague@x.test')
+    const scan = await givenNotification(orgId, { type: 'qr_scan', message: 'Scanned at Quay 3' })
+    const request = await givenNotification(orgId, { message: 'New request at Quay 3' })
+    expect([await unread(owner), await unread(colleague)]).toEqual([2, 2])
+
+    expect((await (await owner.put(`/api/notifications/${scan.id}/read`)).json()).isRead).toBe(true)
+    expect([await unread(owner), await unread(colleague)]).toEqual([1, 2])
+    const seenBy = async (client: typeof owner) => Object.fromEntries(((await (await client.get('/api/notifications')).json()) as { id: string; isRead: boolean }[]).map((n) => [n.id, n.isRead]))
+    expect(await seenBy(owner)).toEqual({ [scan.id]: true, [request.id]: false })
+    expect(await seenBy(colleague)).toEqual({ [scan.id]: false, [request.id]: false })
+
+    // The page: the colleague marks all read there; the owner's page still lists the request as unread.
+    const page = await colleague.fetch('/notifications', { method: 'POST', form: { intent: 'read-all' } })
+    expect(page.status).toBe(302)
+    expect(await unread(colleague)).toBe(0)
+    expect(await (await colleague.get('/notifications')).text()).not.toContain('Unread (')
+    const ownerPage = await (await owner.get('/notifications')).text()
+    expect(ownerPage).toContain('Unread (1)')
+    expect(ownerPage).toContain('Read (1)')
+
+    // A notification that arrives after "Mark All Read" is new for everyone.
+    await givenNotification(orgId, { message: 'Another request', createdAt: new Date(Date.now() + 1_000) })
+    expect([await unread(owner), await unread(colleague)]).toEqual([2, 1])
+    // Marking one read on the page is the owner's alone.
+    await owner.fetch('/notifications', { method: 'POST', form: { intent: 'read', id: request.id } })
+    expect([await unread(owner), await unread(colleague)]).toEqual([1, 1])
+  })
+
+  test('a vendor’s request and a QR scan reach every member’s bell', async () => {
+    const { client: owner, orgId } = await managerWithOrg('notes-reach@x.test')
+    await givenTeammate('notes-reach@x.test', 'notes-reach-admin@x.test', 'admin')
+    const admin = await app.signedIn('notes-reach-admin@x.test')
+    const { property, products } = await givenStorefront({ organisationId: orgId, name: 'Reach Towers' })
+    expect((await app.client().post(`/api/vendor/qr/${property.id}/scan`)).status).toBe(200)
+    const sent = await app.client().post('/api/vendor/requests', { propertyId: property.id, vendorName: 'Both See Me', requestedProducts: [{ productId: products[0]!.id, quantity: 1 }] })
+    expect(sent.status).toBe(201)
+    for (const client of [owner, admin]) {
+      const types = ((await (await client.get('/api/notifications')).json()) as { type: string; isRead: boolean }[]).filter((n) => !n.isRead).map((n) => n.type)
+      expect(types.sort()).toEqual(['new_request', 'qr_scan'])
+      expect(await unread(client)).toBe(2)
+    }
   })
 
   test("another organisation's notification answers 404 and is left as it was", async () => {
@@ -80,7 +128,7 @@ describe('notifications', () => {
     expect(await (await other.put('/api/notifications/read-all')).json()).toEqual({ count: 0 })
     expect(await (await other.get('/api/notifications')).json()).toEqual([])
     expect(await unread(other)).toBe(0)
-    expect(await db.notification.findUniqueOrThrow({ where: { id: note.id } })).toMatchObject({ isRead: false })
+    expect(await db.notificationRead.count({ where: { notificationId: note.id } })).toBe(0)
   })
 
   test('need a session', async () => {

@@ -2,6 +2,7 @@
 // deliveries. Any manager may read them; only owners and admins change them.
 import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.server'
 import { getOrganisationSettings, OrganisationSettingsInput, updateOrganisationSettings } from '~/models/organisation-settings.server'
+import { requirePermission } from '~/models/permissions'
 import { requireApiManager } from '~/services/auth.server'
 
 export const loader = apiLoader(async ({ request }) => {
@@ -12,5 +13,7 @@ export const loader = apiLoader(async ({ request }) => {
 export const action = apiAction(async ({ request }) => {
   const manager = await requireApiManager(request)
   if (request.method !== 'PUT' && request.method !== 'PATCH') methodNotAllowed()
-  return updateOrganisationSettings(manager.role, manager.orgId, await readJson(request, OrganisationSettingsInput))
+  // Refused before the body is read: a 403 says more than a 400 about a field.
+  requirePermission(manager, 'organisation')
+  return updateOrganisationSettings(manager, manager.orgId, await readJson(request, OrganisationSettingsInput))
 }, { methods: ['PUT', 'PATCH'] })

@@ -4,6 +4,7 @@ import { readCsvUpload } from '~/lib/csv-upload.server'
 import { apiAction, methodNotAllowed } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { importProperties } from '~/models/catalog-csv.server'
+import { requirePermission } from '~/models/permissions'
 import { requireApiManager } from '~/services/auth.server'
 
 
@@ -11,6 +12,7 @@ export const action = apiAction(
   async ({ request }) => {
     const manager = await requireApiManager(request)
     if (request.method !== 'POST') methodNotAllowed()
+    requirePermission(manager, 'import')
     const { text, dryRun } = await readCsvUpload(request)
     const { created, updated, errors } = await importProperties(manager.orgId, text, { dryRun, origin: publicOrigin(request) })
     return { created, updated, errors }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
 import { withTestServer } from '../../tests/support/server'
-import { organisationOf } from '../../tests/fixtures/people'
+import { givenOperator, organisationOf } from '../../tests/fixtures/people'
 
 const app = withTestServer()
 
@@ -85,6 +85,7 @@ describe('signing in through the identity provider', () => {
 
   test('while registration is closed a newcomer is told so, and existing members still sign in', async () => {
     const owner = await app.signedIn('owner-closed@x.test')
+    await givenOperator('owner-closed@x.test')
     expect((await owner.put('/api/admin/system-settings', { registration_enabled: false })).status).toBe(200)
     try {
       const newcomer = app.client()

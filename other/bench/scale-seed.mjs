@@ -89,6 +89,9 @@ function seedOrganisation(db, { org, email, properties, products, requests, assi
     if (status !== 'pending') change.run(uuid(), id, status, at(created + 3_600_000))
     notification.run(uuid(), org, `New request ${orderNumber}`, id, i > requests - 50 ? 0 : 1, at(created))
   }
+  // Read state is the manager's own (decision 071): they cleared the bell before the newest 50.
+  const newestRead = requestRows[requests - 51]
+  if (newestRead) db.prepare('INSERT INTO NotificationsReadUpTo (userId, organisationId, readUpTo) VALUES (?, ?, ?)').run(userId, org, at(newestRead.created))
   db.prepare("INSERT INTO Sequence (organisationId, name, value) VALUES (?, 'order', ?)").run(org, requests)
 
   const runner = db.prepare('INSERT INTO Runner (id, organisationId, name, phone, isActive, tokenHash, createdAt) VALUES (?, ?, ?, ?, 1, ?, ?)')

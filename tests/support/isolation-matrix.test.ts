@@ -6,122 +6,22 @@
 import { beforeAll, beforeEach, expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
 import { hashToken, newToken } from '~/lib/tokens.server'
-import { givenAssignment } from '../fixtures/dispatch'
-import { givenTeammate, organisationOf } from '../fixtures/people'
+import { givenTeammate } from '../fixtures/people'
 import type { TestClient } from './client'
 import { snapshotOf } from './db-checksum'
+import { aValidOwnerAdminBody, bodyOfAIds as bodyOfA, call, formOfAIds as formOfA, givenOrganisationA, idFor as idForA, SECRET, withParams, type World } from './organisation-a'
 import { routeFiles, type RouteFile } from './route-files'
-import { ROUTE_INVENTORY, type Method } from './route-inventory'
+import { ROUTE_INVENTORY } from './route-inventory'
 import { withTestServer } from './server'
 
 const app = withTestServer()
-const SECRET = 'ALPHA-SECRET'
-
-type World = Awaited<ReturnType<typeof givenOrganisationA>>
 let A: World
 let bManager: TestClient
 let aMember: TestClient
 
-async function givenOrganisationA() {
-  const owner = await app.signedIn('iso-a-owner@x.test')
-  const { id: orgId } = await organisationOf('iso-a-owner@x.test')
-  const one = await givenAssignment(orgId, 'in_transit')
-  const two = await givenAssignment(orgId, 'in_transit')
-  await db.property.update({ where: { id: one.property.id }, data: { name: `${SECRET} Harbor` } })
-  const product = await db.product.findFirstOrThrow({ where: { organisationId: orgId } })
-  await db.product.update({ where: { id: product.id }, data: { name: `${SECRET} Cleaner` } })
-  await db.propertyProduct.create({ data: { organisationId: orgId, propertyId: one.property.id, productId: product.id } })
-  const invoice = await db.invoice.create({
-    data: { organisationId: orgId, invoiceNumber: 'INV-ISO-1', recipientName: `${SECRET} Co`, recipientEmail: 'a@x.test', subtotalCents: 100, totalAmountCents: 100 },
-  })
-  const notification = await db.notification.create({ data: { organisationId: orgId, type: 'other', message: `${SECRET} message` } })
-  const trackingOne = newToken()
-  const trackingTwo = newToken()
-  await db.productRequest.update({ where: { id: one.request.id }, data: { trackingTokenHash: hashToken(trackingOne), vendorName: `${SECRET} Vendor` } })
-  await db.productRequest.update({ where: { id: two.request.id }, data: { trackingTokenHash: hashToken(trackingTwo) } })
-  // Organisation A's integrations and standing order, made the way its owner would.
-  const apiKey = (await (await owner.post('/api/api-keys', { name: `${SECRET} key`, scopes: ['catalog:read'] })).json()) as { id: string }
-  const webhook = (await (await owner.post('/api/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['request.created'] })).json()) as { id: string }
-  const standingOrder = (await (
-    await owner.post('/api/standing-orders', { propertyId: one.property.id, vendorName: `${SECRET} linen`, items: [{ productId: product.id, quantity: 4 }], every: 'week', weekday: 1, time: '07:30', timezone: 'UTC' })
-  ).json()) as { id: string }
-  const ownerUser = await db.user.findFirstOrThrow({ where: { email: 'iso-a-owner@x.test' } })
-  const invitation = await db.invitation.create({ data: { organisationId: orgId, email: 'iso-a-invited@x.test', role: 'member', tokenHash: hashToken(newToken()), expiresAt: new Date(Date.now() + 86_400_000) } })
-  for (const made of [apiKey, webhook, standingOrder]) if (typeof made.id !== 'string') throw new Error(`isolation matrix: could not seed organisation A: ${JSON.stringify(made)}`)
-  return { owner, orgId, one, two, product, invoice, notification, trackingOne, trackingTwo, apiKey, webhook, standingOrder, invitation, ownerUserId: ownerUser.id }
-}
-
-/** Organisation A's id for a route's `$param`; a new parameter must be taught here. */
-function idFor(file: string, param: string): string {
-  const byParam: Record<string, string | undefined> = {
-    assignmentId: A.one.assignment.id,
-    propertyId: A.one.property.id,
-    productId: A.product.id,
-    runnerId: A.one.runner.id,
-    userId: A.ownerUserId,
-    token: A.trackingOne,
-    file: 'nothing.jpg',
-    '*': 'nothing',
-  }
-  if (param === 'id') {
-    const byPrefix: [string, string][] = [
-      ['api.api-keys', A.apiKey.id],
-      ['api.dispatch.assign', A.one.assignment.id],
-      ['api.invitations', A.invitation.id],
-      ['api.invoices', A.invoice.id],
-      ['api.notifications', A.notification.id],
-      ['api.products', A.product.id],
-      ['api.properties', A.one.property.id],
-      ['api.requests', A.one.request.id],
-      ['api.standing-orders', A.standingOrder.id],
-      ['api.webhooks', A.webhook.id],
-    ]
-    const found = byPrefix.find(([prefix]) => file.startsWith(prefix))
-    if (found) return found[1]
-  }
-  const id = byParam[param]
-  if (!id) throw new Error(`isolation matrix: say which organisation-A id fills $${param} of app/routes/${file} (tests/support/isolation-matrix.test.ts idFor)`)
-  return id
-}
-
-/** Every id field a body might carry, all pointing at organisation A. */
-function bodyOfAIds() {
-  return {
-    id: A.one.request.id,
-    requestId: A.one.request.id,
-    requestIds: [A.one.request.id],
-    runnerId: A.one.runner.id,
-    propertyId: A.one.property.id,
-    productId: A.product.id,
-    productIds: [A.product.id],
-    invoiceId: A.invoice.id,
-    assignmentId: A.one.assignment.id,
-    notificationId: A.notification.id,
-    standingOrderId: A.standingOrder.id,
-    status: 'completed',
-    name: 'Taken over',
-  }
-}
-
-/** A body each owner/admin-only route would accept from an owner, so a member's refusal is about the role, not the input. */
-function aValidOwnerAdminBody(file: string) {
-  // A role change takes exactly { role }.
-  if (file.startsWith('api.members.transfer-ownership')) return { userId: A.ownerUserId }
-  if (file.startsWith('api.members.')) return { role: 'member' }
-  if (file.startsWith('api.invitations')) return { email: 'member-invites@x.test', role: 'member' }
-  return { lowStockThreshold: 1, role: 'member', name: 'Member key', scopes: ['catalog:read'], url: 'http://127.0.0.1:9/hook', events: ['request.created'] }
-}
-
-function formOfAIds(intent: string): Record<string, string> {
-  const body = bodyOfAIds()
-  return Object.fromEntries([...Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? v[0]! : v]), ['intent', intent]])
-}
-
-const withParams = (route: RouteFile, fill: (p: string) => string) => {
-  let url = route.url
-  for (const p of route.params) url = url.replace(`walk-${p}`, encodeURIComponent(fill(p)))
-  return url
-}
+const idFor = (file: string, param: string) => idForA(A, file, param)
+const bodyOfAIds = () => bodyOfA(A)
+const formOfAIds = (intent: string) => formOfA(A, intent)
 
 type Refusal = { who: string; url: string; method: string; status: number; body: string }
 const problems: string[] = []
@@ -143,27 +43,8 @@ function expectRefused(r: Refusal, options: { api: boolean; allowRedirect?: bool
   if (r.body.includes(SECRET)) problems.push(`${where}: leaked organisation A's data`)
 }
 
-async function call(client: TestClient, who: string, url: string, method: Method, body?: unknown, isForm = false) {
-  const abort = new AbortController()
-  const init = method === 'GET' ? { method } : isForm ? { method, form: body as Record<string, string> } : { method, json: body ?? {} }
-  const res = await client.fetch(url, { ...init, signal: abort.signal })
-  return { who, url, method, status: res.status, body: await textOf(res, abort) }
-}
-
-/**
- * The body as text. A live event stream never ends: only its status and headers are judged, and the
- * request is aborted (cancelling the body alone waits for the server to end the stream).
- */
-async function textOf(res: Response, abort: AbortController) {
-  if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
-    abort.abort()
-    return ''
-  }
-  return res.text()
-}
-
 beforeAll(async () => {
-  A = await givenOrganisationA()
+  A = await givenOrganisationA(await app.signedIn('iso-a-owner@x.test'), 'iso-a-owner@x.test')
   bManager = await app.signedIn('iso-b-owner@x.test')
   await givenTeammate('iso-a-owner@x.test', 'iso-a-member@x.test', 'member')
   aMember = await app.signedIn('iso-a-member@x.test')
@@ -206,11 +87,13 @@ test('a member is refused what needs an owner or admin, and nothing changes', as
     const entry = entryOf(route)
     if (entry.callers.includes('member-needs-owner/admin')) {
       for (const method of entry.methods.filter((m) => m !== 'HEAD')) {
-        const r = await call(aMember, 'member', withParams(route, (p) => idFor(route.file, p)), method, method === 'GET' ? undefined : aValidOwnerAdminBody(route.file))
+        const page = entry.kind !== 'api'
+        const body = method === 'GET' ? undefined : page ? formOfAIds(entry.intents?.[0] ?? '') : aValidOwnerAdminBody(route.file)
+        const r = await call(aMember, 'member', withParams(route, (p) => idFor(route.file, p)), method, body, page)
         if (r.status !== 403) problems.push(`member ${method} ${r.url} answered ${r.status}, expected 403: ${r.body.slice(0, 120)}`)
       }
     }
-    for (const intent of entry.ownerAdminIntents ?? []) {
+    for (const [intent] of Object.entries(entry.intentPermissions ?? {}).filter(([, permission]) => permission !== 'work')) {
       const r = await call(aMember, 'member', route.url, 'POST', { intent, maintenanceMode: 'on', maxUploadSizeMb: '1' }, true)
       if (r.status >= 500) problems.push(`member POST ${route.url} intent=${intent} answered ${r.status}`)
     }

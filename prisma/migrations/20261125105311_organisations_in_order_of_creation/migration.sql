@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Organisation_createdAt_idx" ON "Organisation"("createdAt");
+
