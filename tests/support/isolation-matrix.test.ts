@@ -88,7 +88,7 @@ test('a member is refused what needs an owner or admin, and nothing changes', as
     if (entry.callers.includes('member-needs-owner/admin')) {
       for (const method of entry.methods.filter((m) => m !== 'HEAD')) {
         const page = entry.kind !== 'api'
-        const body = method === 'GET' ? undefined : page ? formOfAIds(entry.intents?.[0] ?? '') : aValidOwnerAdminBody(route.file)
+        const body = method === 'GET' ? undefined : page ? formOfAIds(entry.intents?.[0] ?? '') : aValidOwnerAdminBody(A, route.file)
         const r = await call(aMember, 'member', withParams(route, (p) => idFor(route.file, p)), method, body, page)
         if (r.status !== 403) problems.push(`member ${method} ${r.url} answered ${r.status}, expected 403: ${r.body.slice(0, 120)}`)
       }

@@ -95,7 +95,7 @@ export function bodyOfAIds(A: World) {
 }
 
 /** A body each owner/admin-only route would accept from an owner, so a member's refusal is about the role, not the input. */
-export function aValidOwnerAdminBody(file: string) {
+export function aValidOwnerAdminBody(A: World, file: string) {
   // A role change takes exactly { role }.
   if (file.startsWith('api.members.transfer-ownership')) return { userId: A.ownerUserId }
   if (file.startsWith('api.members.')) return { role: 'member' }

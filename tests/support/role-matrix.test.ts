@@ -71,7 +71,7 @@ async function ask(client: TestClient, who: string, route: RouteFile, method: Me
   if (method === 'GET') return call(client, who, url, method, undefined, false, headers)
   const entry = entryOf(route)
   // Beyond everyday work, a body the owner could send: the answer is about the role, not the input.
-  if (entry.kind === 'api') return call(client, who, url, method, permissionFor(entry, method) === 'work' ? bodyOfAIds(A) : aValidOwnerAdminBody(route.file), false, headers)
+  if (entry.kind === 'api') return call(client, who, url, method, permissionFor(entry, method) === 'work' ? bodyOfAIds(A) : aValidOwnerAdminBody(A, route.file), false, headers)
   return call(client, who, url, method, formOfAIds(A, intent ?? ''), true, headers)
 }
 
