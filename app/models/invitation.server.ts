@@ -6,7 +6,7 @@ import crypto from 'node:crypto'
 import { db } from '~/lib/db.server'
 import { Conflict, DomainError, NotFound, TooManyRequests } from '~/lib/errors'
 import { displayName, roleWithArticle } from '~/lib/format'
-import { readNow, sqlDate, writeTogether } from '~/lib/sql.server'
+import { readNow, sqlDate, writeTogether, type Sql } from '~/lib/sql.server'
 import { hashToken, newToken } from '~/lib/tokens.server'
 import type { InvitableRole } from '~/lib/schemas/team'
 import { sendMail } from '~/services/mail.server'
@@ -44,6 +44,23 @@ export async function listInvitations(orgId: string): Promise<InvitationView[]> 
 }
 
 /**
+ * At most 50 invitation e-mails a day per organisation, new ones and resends alike (a resend is as
+ * good a way to flood someone's inbox). Resends are counted from the audit log, which records each.
+ */
+function refuseOverDailyAllowance(sql: Sql, orgId: string, now: Date) {
+  const since = sqlDate(new Date(now.getTime() - DAY_MS))
+  const sent = sql.one<{ n: number }>(
+    `SELECT (SELECT COUNT(*) FROM Invitation WHERE organisationId = ? AND createdAt > ?)
+      + (SELECT COUNT(*) FROM AuditEvent WHERE organisationId = ? AND action = 'member.invitation_resent' AND at > ?) AS n`,
+    orgId,
+    since,
+    orgId,
+    since,
+  )!.n
+  if (sent >= INVITATIONS_PER_DAY) throw new TooManyRequests(`At most ${INVITATIONS_PER_DAY} invitations a day per organisation. Try again tomorrow.`)
+}
+
+/**
  * Invites an address with a role and e-mails the link. 409 when the address is already a member or
  * already has a pending invitation; 429 past the day's allowance. Checked and written in one
  * transaction, so two clicks cannot invite twice.
@@ -58,8 +75,7 @@ export async function inviteMember(orgId: string, inviter: Inviter, input: { ema
     if (member) throw new Conflict(`${email} is already a member of this organisation.`)
     const pending = sql.one('SELECT 1 FROM Invitation WHERE organisationId = ? AND email = ? AND acceptedAt IS NULL AND revokedAt IS NULL AND expiresAt > ?', orgId, email, sqlDate(now))
     if (pending) throw new Conflict(`${email} has already been invited. Resend or revoke that invitation instead.`)
-    const today = sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM Invitation WHERE organisationId = ? AND createdAt > ?', orgId, sqlDate(new Date(now.getTime() - DAY_MS)))!.n
-    if (today >= INVITATIONS_PER_DAY) throw new TooManyRequests(`At most ${INVITATIONS_PER_DAY} invitations a day per organisation. Try again tomorrow.`)
+    refuseOverDailyAllowance(sql, orgId, now)
     sql.run(
       'INSERT INTO Invitation (id, organisationId, email, role, tokenHash, invitedById, expiresAt, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       id,
@@ -103,7 +119,10 @@ export async function resendInvitation(orgId: string, inviter: Inviter, id: stri
   if (row.revokedAt) throw new Conflict('This invitation was revoked. Invite the person again instead.')
   const token = newToken()
   const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_DAYS * DAY_MS)
-  await writeTogether((sql) => sql.run('UPDATE Invitation SET tokenHash = ?, expiresAt = ? WHERE id = ? AND acceptedAt IS NULL AND revokedAt IS NULL', hashToken(token), sqlDate(expiresAt), id))
+  await writeTogether((sql) => {
+    refuseOverDailyAllowance(sql, orgId, new Date())
+    sql.run('UPDATE Invitation SET tokenHash = ?, expiresAt = ? WHERE id = ? AND acceptedAt IS NULL AND revokedAt IS NULL', hashToken(token), sqlDate(expiresAt), id)
+  })
   const renewed = { ...row, expiresAt: sqlDate(expiresAt) }
   await emailInvitation(renewed, token, inviter, origin)
   await recordAudit({ orgId, action: 'member.invitation_resent', target: { type: 'invitation', id }, details: { email: row.email, role: row.role } })

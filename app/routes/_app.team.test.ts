@@ -44,11 +44,12 @@ test('a member sees the team but no controls, and their forms change nothing', a
   expect(page).not.toContain('Invite someone')
   expect(page).not.toContain('Pending invitations')
   expect(page).not.toContain('>Remove<')
-  for (const form of [
+  const forms: Record<string, string>[] = [
     { intent: 'role', userId: other.id, role: 'admin' },
     { intent: 'remove', userId: other.id },
     { intent: 'invite', email: 'sneaky@x.test', role: 'admin' },
-  ]) {
+  ]
+  for (const form of forms) {
     const res = await member.postForm('/team', form)
     expect(res.status).toBe(302)
   }

@@ -163,12 +163,17 @@ test('a member or an invited address answers 409, members cannot invite, bad inp
   expect((await member.post('/api/invitations', { email: 'm4@x.test', role: 'member' })).status).toBe(403)
   expect((await member.get('/api/invitations')).status).toBe(403)
 
+  // Resends count as much as new invitations: 49 sent today, one resend, and the day is full.
   const { id: orgId } = await organisationOf('inv4-owner@x.test')
   const count = await db.invitation.count({ where: { organisationId: orgId } })
   await db.invitation.createMany({
-    data: Array.from({ length: 50 - count }, (_, i) => ({ organisationId: orgId, email: `bulk${i}@x.test`, role: 'member', tokenHash: `bulk-${orgId}-${i}`, expiresAt: new Date(Date.now() + 3600_000) })),
+    data: Array.from({ length: 49 - count }, (_, i) => ({ organisationId: orgId, email: `bulk${i}@x.test`, role: 'member', tokenHash: `bulk-${orgId}-${i}`, expiresAt: new Date(Date.now() + 3600_000) })),
   })
+  const twiceId = (await db.invitation.findFirstOrThrow({ where: { email: 'twice4@x.test' } })).id
+  expect((await owner.post(`/api/invitations/${twiceId}/resend`)).status).toBe(200)
   const tooMany = await owner.post('/api/invitations', { email: 'fifty-first@x.test', role: 'member' })
   expect(tooMany.status).toBe(429)
+  expect((await tooMany.json()).error).toMatch(/At most 50 invitations a day/)
   expect(await db.invitation.count({ where: { email: 'fifty-first@x.test' } })).toBe(0)
+  expect((await owner.post(`/api/invitations/${twiceId}/resend`)).status).toBe(429)
 })

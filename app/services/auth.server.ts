@@ -140,7 +140,8 @@ export function returnPathOf(request: Request) {
  */
 async function isOnTheWayToInvitation(callback: Request) {
   const token = /^\/invite\/([^/?#]+)$/.exec(returnPathOf(callback))?.[1]
-  return token ? isPendingInvitation(decodeURIComponent(token)) : false
+  // Tokens are base64url: nothing in them is ever percent-encoded.
+  return token ? isPendingInvitation(token) : false
 }
 
 /** Starts the code flow: answers with a redirect to the provider (thrown as a Response). */
