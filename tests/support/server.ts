@@ -13,7 +13,9 @@ import { TestClient } from './client'
 
 export type TestServer = { url: string; client: () => TestClient; close: () => Promise<void> }
 
-export async function startTestServer(options: { rateLimits?: Partial<RateLimitSettings>; abuseLimits?: Partial<AbuseLimitSettings> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { rateLimits?: Partial<RateLimitSettings>; abuseLimits?: Partial<AbuseLimitSettings>; rateLimitsDisabled?: boolean } = {},
+): Promise<TestServer> {
   const build = (await import(url.pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
   const app = createServerApp({
     build,
@@ -23,6 +25,7 @@ export async function startTestServer(options: { rateLimits?: Partial<RateLimitS
     mount: (a) => a.get(MOCK_AUTHORIZE_PATH, mockAuthorize),
     abuseLimits: { scansPerMinute: 10_000, uploadsPerMinute: 10_000, ...options.abuseLimits },
     identifyManager: async (request) => (await getManager(request))?.userId,
+    rateLimitsDisabled: options.rateLimitsDisabled,
   })
   const server = app.listen(0)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
