@@ -29,6 +29,23 @@ describe('the import page without JavaScript', () => {
     expect(await db.product.findMany({ where: { organisationId: orgId }, select: { name: true, price: true } })).toEqual([{ name: 'Towels, large', price: '$3' }])
   })
 
+  test('a file with a bad row is refused with 422: nothing imported, and what the good rows would do', async () => {
+    const client = await app.signedIn('import-rows@x.test')
+    const orgId = (await organisationOf('import-rows@x.test')).id
+    const apply = new FormData()
+    apply.set('intent', 'apply')
+    apply.set('kind', 'products')
+    apply.set('csv', 'name,price\r\nSoap,$3\r\n,$4\r\n')
+    const refused = await client.fetch('/import', { method: 'POST', body: apply })
+    expect(refused.status).toBe(422)
+    const page = await refused.text()
+    expect(page).toContain('Nothing imported: 1 row needs fixing')
+    expect(page).toContain('then 1 would be added and 0 updated')
+    expect(page).toMatch(/Row (<!-- -->)?3(<!-- -->)?: (<!-- -->)?name: Product name is required/)
+    expect(page).not.toContain('Apply import')
+    expect(await db.product.count({ where: { organisationId: orgId } })).toBe(0)
+  })
+
   test('no file, or a file that is not UTF-8, answers 400 with the field’s message and imports nothing', async () => {
     const client = await app.signedIn('import-bad@x.test')
     const orgId = (await organisationOf('import-bad@x.test')).id
