@@ -128,8 +128,25 @@ async function productsOf(requestIds: string[]) {
   return byRequest
 }
 
-/** Dispatch's Pending Orders: the first `limit` of the queue, and whether more are waiting (one more is read to know). */
+/**
+ * How many orders wait for a runner, exactly, without asking each pending request about its
+ * assignments (the NOT EXISTS of the queue: ~25,000 probes at 100,000 requests). It is all pending
+ * requests, counted inside their index, less the pending ones an open assignment covers, found from
+ * the few open assignments through their partial index; a request has at most one open assignment
+ * (assignRunner refuses a second), and DISTINCT keeps the count right even if it had two.
+ */
+export async function pendingOrdersCount(orgId: string) {
+  const [row] = await db.$queryRaw<Array<{ n: bigint | number }>>`
+    SELECT
+      (SELECT COUNT(*) FROM "ProductRequest" r WHERE r."organisationId" = ${orgId} AND r."status" = 'pending')
+      - (SELECT COUNT(DISTINCT a."requestId") FROM "RunnerAssignment" a INDEXED BY "RunnerAssignment_open_idx"
+         JOIN "ProductRequest" covered ON covered."id" = a."requestId"
+         WHERE a."organisationId" = ${orgId} AND ${OPEN} AND covered."status" = 'pending') AS n`
+  return Number(row?.n ?? 0)
+}
+
+/** Dispatch's Pending Orders: the first `limit` of the queue, and how many wait in all. */
 export async function pendingOrdersPage(orgId: string, limit: number) {
-  const queue = await dispatchQueue(orgId, limit + 1)
-  return { orders: queue.slice(0, limit), more: queue.length > limit }
+  const [orders, total] = await Promise.all([dispatchQueue(orgId, limit), pendingOrdersCount(orgId)])
+  return { orders, total }
 }
