@@ -130,18 +130,20 @@ async function productsOf(requestIds: string[]) {
 
 /**
  * How many orders wait for a runner, exactly, without asking each pending request about its
- * assignments (the NOT EXISTS of the queue: ~25,000 probes at 100,000 requests). It is all pending
- * requests, counted inside their index, less the pending ones an open assignment covers, found from
- * the few open assignments through their partial index; a request has at most one open assignment
- * (assignRunner refuses a second), and DISTINCT keeps the count right even if it had two.
+ * assignments (the queue's NOT EXISTS: ~25,000 probes and row reads at 100,000 requests). All
+ * pending requests, counted inside their index, less the pending ones an open assignment covers:
+ * the open assignments' request ids from one partial index, each checked against the pending
+ * requests' partial index, no table row read (migration pending_orders_count_indexes). A request
+ * has at most one open assignment (assignRunner refuses a second); DISTINCT keeps it exact anyway.
+ * Both partial indexes are named and their predicates written out with literals, as OPEN above.
  */
 export async function pendingOrdersCount(orgId: string) {
   const [row] = await db.$queryRaw<Array<{ n: bigint | number }>>`
     SELECT
       (SELECT COUNT(*) FROM "ProductRequest" r WHERE r."organisationId" = ${orgId} AND r."status" = 'pending')
-      - (SELECT COUNT(DISTINCT a."requestId") FROM "RunnerAssignment" a INDEXED BY "RunnerAssignment_open_idx"
-         JOIN "ProductRequest" covered ON covered."id" = a."requestId"
-         WHERE a."organisationId" = ${orgId} AND ${OPEN} AND covered."status" = 'pending') AS n`
+      - (SELECT COUNT(DISTINCT a."requestId") FROM "RunnerAssignment" a INDEXED BY "RunnerAssignment_open_request_idx"
+         JOIN "ProductRequest" covered INDEXED BY "ProductRequest_pending_idx" ON covered."id" = a."requestId" AND covered."status" = 'pending'
+         WHERE a."organisationId" = ${orgId} AND ${OPEN}) AS n`
   return Number(row?.n ?? 0)
 }
 

@@ -119,15 +119,15 @@ test.each(['/dispatch', '/api/dispatch/queue'])('%s reads the pending orders in 
 })
 
 // Pending Orders' exact count (issue 27): pending requests counted inside their index, less those
-// the open assignments cover, found from the open-assignments index; no probe per pending request.
+// the open assignments cover, from two partial indexes without reading a row; no probe per pending request.
 test('/dispatch counts the pending orders without asking each one about its assignments', async () => {
   const statements = await statementsDuring(async () => (await manager.get('/dispatch')).text())
   const count = statements.filter((s) => /COUNT\(DISTINCT a\."requestId"\)/.test(s.query))
   expect(count).toHaveLength(1)
   const plan = planOf(count[0]!).join('\n')
   expect(plan).toMatch(/SEARCH r USING COVERING INDEX ProductRequest_organisationId_status_createdAt_id_idx \(organisationId=\? AND status=\?\)/)
-  expect(plan).toMatch(/SEARCH a USING INDEX RunnerAssignment_open_idx \(organisationId=\?\)/)
-  expect(plan).toMatch(/SEARCH covered USING INDEX sqlite_autoindex_ProductRequest_1 \(id=\?\)/)
+  expect(plan).toMatch(/SEARCH a USING INDEX RunnerAssignment_open_request_idx \(organisationId=\?\)/)
+  expect(plan).toMatch(/SEARCH covered USING COVERING INDEX ProductRequest_pending_idx \(id=\?\)/)
   expect(plan).not.toMatch(/CORRELATED|SCAN (?!CONSTANT ROW)/)
 })
 
