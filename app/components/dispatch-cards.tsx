@@ -31,12 +31,13 @@ function ShowMore({ params, name, shown, label }: { params: URLSearchParams; nam
   )
 }
 
-export function PendingOrdersCard({ queue, more, params, canAssign }: { queue: QueueItem[]; more: boolean; params: URLSearchParams; canAssign: boolean }) {
+export function PendingOrdersCard({ queue, total, params, canAssign }: { queue: QueueItem[]; total: number; params: URLSearchParams; canAssign: boolean }) {
+  const more = total > queue.length
   return (
     <Card aria-labelledby="pending-heading">
       <CardHeader
         title={<span id="pending-heading">Pending Orders</span>}
-        description={more ? `More than ${queue.length} waiting for a runner; the oldest ${queue.length} shown` : `${queue.length} waiting for a runner`}
+        description={more ? `${total} waiting for a runner; the oldest ${queue.length} shown` : `${total} waiting for a runner`}
       />
       <CardBody>
         {queue.length === 0 ? (

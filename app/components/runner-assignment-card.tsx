@@ -19,8 +19,11 @@ export function RunnerAssignmentCard({ assignment, action }: { assignment: Seria
   const open = a.status !== 'delivered' && a.status !== 'cancelled'
   const proofAllowed = (a.status === 'in_transit' || a.status === 'delivered') && !a.proof
   return (
-    // Cards below the fold skip style and layout until scrolled near: a runner's phone paints the first one sooner.
-    <Card aria-labelledby={`a-${a.id}`} className="[contain-intrinsic-size:auto_24rem] [content-visibility:auto]">
+    // Laid out in full from the start. With content-visibility: auto (tried for a sooner first paint)
+    // each card below the fold stood at a guessed 24rem until the phone rendered it at its real
+    // height, moving everything under it: the completed section shifted by 0.25 (issue 27), and each
+    // late render was another long style-and-layout task.
+    <Card aria-labelledby={`a-${a.id}`}>
       <CardBody className="space-y-4">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">

@@ -6,6 +6,7 @@ import { apiKeyUsageJob } from './api-key-usage.server'
 import { pruneActivityJob } from './prune-activity.server'
 import { sessionSweep } from './session-sweep.server'
 import { standingOrdersJob } from './standing-orders.server'
+import { unusedUploadsJob } from './unused-uploads.server'
 import { webhookDeliveriesJob } from './webhook-deliveries.server'
 import { writeAheadLog } from './write-ahead-log.server'
 
@@ -18,4 +19,5 @@ export const primaryJobs: PrimaryJob[] = [
   standingOrdersJob,
   apiKeyUsageJob,
   webhookDeliveriesJob,
+  unusedUploadsJob,
 ]

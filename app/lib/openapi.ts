@@ -15,6 +15,8 @@ export type OperationSchemas = {
   pdf?: boolean
   /** A text/event-stream answer (GET /api/events). */
   eventStream?: boolean
+  /** What a 422 answers, for an operation whose refusal says more than `error` (a CSV import's rows). */
+  unprocessable?: { description: string; response: z.ZodType }
   /** Request headers the operation reads, e.g. Idempotency-Key. */
   headers?: { name: string; description: string }[]
 }
@@ -45,6 +47,10 @@ function operationObject(op: ApiOperation, schemas: OperationSchemas = {}) {
     404: errorRef('Not found (also for another organisation’s ids)'),
     405: errorRef('Method not allowed'),
     429: errorRef('Too many requests'),
+  }
+  if (schemas.unprocessable) {
+    const { description, response } = schemas.unprocessable
+    responses[422] = { description, content: { 'application/json': { schema: jsonSchema(response, 'output') } } }
   }
   if (op.access === 'manager') {
     responses[401] = errorRef('Not signed in, or an unknown or revoked API key')

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'api_key.revoked',
   'webhook.created',
   'webhook.deleted',
+  'images.unused_removed',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -26,13 +26,22 @@ export async function propertiesCsv(orgId: string) {
 }
 
 export type ImportRow = { row: number; action: 'create' | 'update'; name: string }
+export type ImportPreview = {
+  created: number
+  updated: number
+  /** What each good row does. */
+  rows: ImportRow[]
+}
+/**
+ * What happened, not what would have: `created` and `updated` count rows written, so a dry run or a
+ * file with bad rows says 0 of each, and what the good rows would do is in `preview`.
+ */
 export type ImportResult = {
+  applied: boolean
   created: number
   updated: number
   errors: { row: number; message: string }[]
-  /** What each good row does, for the preview page. */
-  rows: ImportRow[]
-  applied: boolean
+  preview: ImportPreview
 }
 
 type Parsed<T> = { row: number; id: string | null; values: T }
@@ -83,14 +92,29 @@ function checkIds<T>(good: Parsed<T>[], known: Set<string>, errors: ImportResult
 }
 
 function summarise<T extends { name: string }>(rows: Parsed<T>[], errors: ImportResult['errors'], applied: boolean): ImportResult {
-  const preview = rows.map((r) => ({ row: r.row, action: r.id ? ('update' as const) : ('create' as const), name: r.values.name }))
-  return {
-    created: preview.filter((r) => r.action === 'create').length,
-    updated: preview.filter((r) => r.action === 'update').length,
-    errors: errors.sort((a, b) => a.row - b.row),
-    rows: preview,
-    applied,
+  const lines = rows.map((r) => ({ row: r.row, action: r.id ? ('update' as const) : ('create' as const), name: r.values.name }))
+  const preview = {
+    created: lines.filter((r) => r.action === 'create').length,
+    updated: lines.filter((r) => r.action === 'update').length,
+    rows: lines,
   }
+  return {
+    applied,
+    created: applied ? preview.created : 0,
+    updated: applied ? preview.updated : 0,
+    errors: errors.sort((a, b) => a.row - b.row),
+    preview,
+  }
+}
+
+/**
+ * The API's answer to an import: 422 when a row failed (nothing was applied), 200 otherwise, a dry
+ * run included. The 422 carries the error contract's `error` beside the rows that need fixing.
+ */
+export function importAnswer(result: ImportResult): { status: 200 | 422; body: ImportResult & { error?: string } } {
+  if (result.errors.length === 0) return { status: 200, body: result }
+  const rows = result.errors.length === 1 ? '1 row needs' : `${result.errors.length} rows need`
+  return { status: 422, body: { error: `Nothing was imported: ${rows} fixing.`, ...result } }
 }
 
 export async function importProducts(orgId: string, text: string, options: { dryRun: boolean }): Promise<ImportResult> {

@@ -128,8 +128,27 @@ async function productsOf(requestIds: string[]) {
   return byRequest
 }
 
-/** Dispatch's Pending Orders: the first `limit` of the queue, and whether more are waiting (one more is read to know). */
+/**
+ * How many orders wait for a runner, exactly, without asking each pending request about its
+ * assignments (the queue's NOT EXISTS: ~25,000 probes and row reads at 100,000 requests). All
+ * pending requests, counted inside their index, less the pending ones an open assignment covers:
+ * the open assignments' request ids from one partial index, each checked against the pending
+ * requests' partial index, no table row read (migration pending_orders_count_indexes). A request
+ * has at most one open assignment (assignRunner refuses a second); DISTINCT keeps it exact anyway.
+ * Both partial indexes are named and their predicates written out with literals, as OPEN above.
+ */
+export async function pendingOrdersCount(orgId: string) {
+  const [row] = await db.$queryRaw<Array<{ n: bigint | number }>>`
+    SELECT
+      (SELECT COUNT(*) FROM "ProductRequest" r WHERE r."organisationId" = ${orgId} AND r."status" = 'pending')
+      - (SELECT COUNT(DISTINCT a."requestId") FROM "RunnerAssignment" a INDEXED BY "RunnerAssignment_open_request_idx"
+         JOIN "ProductRequest" covered INDEXED BY "ProductRequest_pending_idx" ON covered."id" = a."requestId" AND covered."status" = 'pending'
+         WHERE a."organisationId" = ${orgId} AND ${OPEN}) AS n`
+  return Number(row?.n ?? 0)
+}
+
+/** Dispatch's Pending Orders: the first `limit` of the queue, and how many wait in all. */
 export async function pendingOrdersPage(orgId: string, limit: number) {
-  const queue = await dispatchQueue(orgId, limit + 1)
-  return { orders: queue.slice(0, limit), more: queue.length > limit }
+  const [orders, total] = await Promise.all([dispatchQueue(orgId, limit), pendingOrdersCount(orgId)])
+  return { orders, total }
 }

@@ -6,8 +6,8 @@
 // the ones the ORM sent for the same filter, to the letter (`contains` is an unescaped LIKE), so a
 // page answers exactly what it answered before.
 import { readNow, sqlDate, type Sql } from '~/lib/sql.server'
-import type { InvoiceStatus } from '~/lib/schemas/invoice'
 import { toView, type InvoiceFilter, type InvoiceRow } from './invoice.server'
+import { invoiceStatusCondition } from './invoice-status.server'
 
 export const INVOICE_PAGE_SIZE = 50
 
@@ -22,16 +22,6 @@ function decodeInvoiceCursor(cursor: string) {
   const time = Number(text.slice(0, dot))
   if (dot < 1 || !Number.isSafeInteger(time)) return null
   return { createdAt: new Date(time), invoiceNumber: text.slice(dot + 1) }
-}
-
-/** What the status filter means in SQL, so a page can be cut in the database (see effectiveStatus). */
-function statusCondition(status: InvoiceStatus | 'all' | undefined, now: string): { sql: string; params: unknown[] } {
-  const notDue = '(dueDate IS NULL OR dueDate >= ?)'
-  if (status === 'paid') return { sql: "status = 'paid'", params: [] }
-  if (status === 'overdue') return { sql: "status <> 'paid' AND dueDate < ?", params: [now] }
-  if (status === 'sent') return { sql: `status IN ('sent', 'overdue') AND ${notDue}`, params: [now] }
-  if (status === 'draft') return { sql: `status NOT IN ('paid', 'sent', 'overdue') AND ${notDue}`, params: [now] }
-  return { sql: '', params: [] }
 }
 
 type StoredInvoice = Omit<InvoiceRow, '_count' | 'isArchived' | 'invoiceDate' | 'dueDate' | 'emailSentAt' | 'archivedAt' | 'createdAt' | 'updatedAt'> & {
@@ -60,7 +50,7 @@ function readPage(sql: Sql, orgId: string, filter: InvoiceFilter & { after?: str
     where.push('isArchived = ?')
     params.push(tab === 'archived' ? 1 : 0)
   }
-  const status = statusCondition(filter.status, nowText)
+  const status = invoiceStatusCondition(filter.status, nowText)
   if (status.sql) {
     where.push(status.sql)
     params.push(...status.params)

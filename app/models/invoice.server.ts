@@ -9,8 +9,9 @@ import { centsToDecimal, invoiceTotals, lineTotalCents, parseCents } from '~/lib
 import type { InvoiceFromRequestsInput, InvoiceInput, InvoiceStatus } from '~/lib/schemas/invoice'
 import { rememberRecipient } from './recipient.server'
 import { nextInvoiceNumber } from './sequence.server'
-import { dbTime } from './request.server'
+import { sqlDate } from '~/lib/sql.server'
 import { recordAudit } from './audit-log.server'
+import { effectiveStatus, invoiceStatusCondition } from './invoice-status.server'
 import { enqueueWebhookEvent } from './webhook.server'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -68,13 +69,6 @@ export type InvoiceItemView = {
 }
 
 export type InvoiceRow = Prisma.InvoiceGetPayload<{ include: { _count: { select: { items: true } } } }>
-
-/** Overdue is computed on read, so it needs no job and turns back when the due date moves or it is paid. */
-export function effectiveStatus(row: { status: string; dueDate: Date | null }, now = new Date()): InvoiceStatus {
-  if (row.status === 'paid') return 'paid'
-  if (row.dueDate && row.dueDate.getTime() < now.getTime()) return 'overdue'
-  return row.status === 'sent' || row.status === 'overdue' ? (row.status as InvoiceStatus) : 'draft'
-}
 
 /** The shape every caller sees, from a stored row (also the billing page's read, invoice-page.server.ts). */
 export function toView(row: InvoiceRow, now = new Date()): InvoiceView {
@@ -159,14 +153,19 @@ export function billingSummary(orgId: string, now?: Date) {
 }
 
 async function sumInvoices(orgId: string, now: Date) {
-  const [row] = await db.$queryRaw<Array<Record<'active' | 'archived' | 'amount' | 'paid' | 'overdue', bigint | number | null>>>`
-    SELECT
+  // The badges' rule (invoice-status.server.ts), so the card counts exactly the invoices marked Overdue.
+  const overdue = invoiceStatusCondition('overdue', sqlDate(now))
+  const [row] = await db.$queryRawUnsafe<Array<Record<'active' | 'archived' | 'amount' | 'paid' | 'overdue', bigint | number | null>>>(
+    `SELECT
       SUM("isArchived" = 0) AS active,
       SUM("isArchived" = 1) AS archived,
       SUM(CASE WHEN "isArchived" = 0 THEN "totalAmountCents" END) AS amount,
       SUM("isArchived" = 0 AND "status" = 'paid') AS paid,
-      SUM("isArchived" = 0 AND "status" <> 'paid' AND "dueDate" IS NOT NULL AND "dueDate" < ${dbTime(now)}) AS overdue
-    FROM "Invoice" WHERE "organisationId" = ${orgId}`
+      SUM("isArchived" = 0 AND (${overdue.sql})) AS overdue
+    FROM "Invoice" WHERE "organisationId" = ?`,
+    ...overdue.params,
+    orgId,
+  )
   const n = (v: bigint | number | null | undefined) => Number(v ?? 0)
   const active = n(row?.active)
   const archived = n(row?.archived)

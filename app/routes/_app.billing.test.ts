@@ -27,6 +27,8 @@ async function postAndFollow(client: TestClient, body: URLSearchParams, path = '
   return { html: await page.text(), landedOn }
 }
 
+const rowsOf = (html: string) => [...new Set([...html.matchAll(/INV-O-\d+/g)].map((m) => m[0]))]
+
 const saved = process.env.SMTP_URL
 afterEach(() => {
   if (saved === undefined) delete process.env.SMTP_URL
@@ -196,5 +198,37 @@ describe('the Billing page', () => {
     expect(sent).toHaveLength(27)
     // A hand-edited cursor is the first page, not an error.
     expect((await client.get('/billing?after=nonsense')).status).toBe(200)
+  })
+
+  test('the Overdue card counts exactly the invoices whose badge says Overdue', async () => {
+    const { client, orgId } = await manager('page-billing-overdue@x.test')
+    const day = 24 * 60 * 60 * 1000
+    const past = new Date(Date.now() - 5 * day)
+    const future = new Date(Date.now() + 5 * day)
+    const kinds = [
+      { status: 'sent', dueDate: past }, // overdue
+      { status: 'draft', dueDate: past }, // overdue: unpaid and past due
+      { status: 'overdue', dueDate: null }, // stored so by older data, but nothing is due: sent
+      { status: 'overdue', dueDate: future }, // not due yet: sent
+      { status: 'paid', dueDate: past },
+      { status: 'sent', dueDate: future },
+    ]
+    await db.invoice.createMany({
+      data: kinds.map((k, i) => ({
+        organisationId: orgId,
+        invoiceNumber: `INV-O-${i + 1}`,
+        recipientName: `Payer ${i + 1}`,
+        recipientEmail: 'payer@x.test',
+        subtotalCents: 1000,
+        totalAmountCents: 1000,
+        ...k,
+      })),
+    })
+    const data = await (await client.get('/billing?_data=routes%2F_app.billing')).json()
+    const badged = data.invoices.filter((i: { status: string }) => i.status === 'overdue').map((i: { invoiceNumber: string }) => i.invoiceNumber)
+    expect(badged.sort()).toEqual(['INV-O-1', 'INV-O-2'])
+    expect(data.summary.overdueInvoices).toBe(2)
+    const filtered = rowsOf(await (await client.get('/billing?status=overdue')).text())
+    expect(filtered.sort()).toEqual(['INV-O-1', 'INV-O-2'])
   })
 })

@@ -109,7 +109,7 @@ describe('the Dispatch page', () => {
     const first = await (await client.get('/dispatch')).text()
     expect(first).toContain(orders[49])
     expect(first).not.toContain(orders[50])
-    expect(first).toContain('More than 50 waiting for a runner; the oldest 50 shown')
+    expect(first).toContain('52 waiting for a runner; the oldest 50 shown')
     expect(first).toContain('href="/dispatch?queue=100"')
     expect(first).toContain(`#${assigned[49]!.slice(-8)}`)
     expect(first).not.toContain(`#${assigned[50]!.slice(-8)}`)
@@ -126,5 +126,20 @@ describe('the Dispatch page', () => {
     expect(more).not.toContain('Show More Assignments')
     // Assigning an order from further down keeps the rows shown, so its dialog finds it.
     expect(more).toMatch(/href="\/dispatch\?queue=100&amp;current=100&amp;assign=[\w-]+"/)
+  })
+
+  test('Pending Orders says exactly how many wait: a pending order an open assignment covers is not counted, one whose delivery ended is', async () => {
+    const client = await app.signedIn('dispatch-page-count@x.test')
+    const orgId = (await organisationOf('dispatch-page-count@x.test')).id
+    const { runner } = await givenRunner(orgId)
+    const requests = Array.from({ length: 53 }, (_, i) => ({ id: crypto.randomUUID(), orderNumber: `ORD-CNT-${String(i).padStart(2, '0')}` }))
+    await db.productRequest.createMany({ data: requests.map((r) => ({ ...r, organisationId: orgId, vendorName: 'Vera Vendor' })) })
+    // Still pending as far as the request's own status goes, but under way with a runner.
+    await db.runnerAssignment.create({ data: { organisationId: orgId, requestId: requests[0]!.id, runnerId: runner.id, status: 'in_transit' } })
+    // Its delivery was cancelled: it waits again.
+    await db.runnerAssignment.create({ data: { organisationId: orgId, requestId: requests[1]!.id, runnerId: runner.id, status: 'cancelled' } })
+    const page = await (await client.get('/dispatch')).text()
+    expect(page).toContain('52 waiting for a runner; the oldest 50 shown')
+    expect(page).toContain(requests[1]!.orderNumber)
   })
 })

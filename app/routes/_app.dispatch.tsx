@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currentAssignmentsPage(manager.orgId, shownFrom(params.get('current'))),
   ])
   return json(
-    { queue: pending.orders, moreQueued: pending.more, runners, assignments: current.lines, assignmentsTotal: current.total },
+    { queue: pending.orders, queuedTotal: pending.total, runners, assignments: current.lines, assignmentsTotal: current.total },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
 }
@@ -143,7 +143,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DispatchPage() {
-  const { queue, moreQueued, runners, assignments, assignmentsTotal } = useLoaderData<typeof loader>()
+  const { queue, queuedTotal, runners, assignments, assignmentsTotal } = useLoaderData<typeof loader>()
   const shown = useActionData<Shown>()
   const [params] = useSearchParams()
   const navigation = useNavigation()
@@ -186,7 +186,7 @@ export default function DispatchPage() {
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <PendingOrdersCard queue={queue} more={moreQueued} params={params} canAssign={runners.length > 0} />
+        <PendingOrdersCard queue={queue} total={queuedTotal} params={params} canAssign={runners.length > 0} />
         <ActiveRunnersCard runners={runners} />
         <div className="lg:col-span-2">
           <CurrentAssignmentsCard assignments={assignments} total={assignmentsTotal} params={params} />

@@ -5,6 +5,15 @@ import { withTestServer } from '../../tests/support/server'
 
 const app = withTestServer()
 
+/** The page's "Apply import" post: the file's text rides in a hidden field. */
+function applyForm(csv: string) {
+  const form = new FormData()
+  form.set('intent', 'apply')
+  form.set('kind', 'products')
+  form.set('csv', csv)
+  return form
+}
+
 describe('the import page without JavaScript', () => {
   test('is for owners and admins: a member sees no Import CSV button, and the page refuses them with the reason', async () => {
     const owner = await app.signedIn('import-owner@x.test')
@@ -37,14 +46,23 @@ describe('the import page without JavaScript', () => {
     expect(page).toContain('Towels, large')
     expect(await db.product.count({ where: { organisationId: orgId } })).toBe(0)
 
-    const apply = new FormData()
-    apply.set('intent', 'apply')
-    apply.set('kind', 'products')
-    apply.set('csv', 'name,price\r\n"Towels, large",$3\r\n')
-    const applied = await client.fetch('/import', { method: 'POST', body: apply })
+    const applied = await client.fetch('/import', { method: 'POST', body: applyForm('name,price\r\n"Towels, large",$3\r\n') })
     expect(applied.status).toBe(302)
     expect(applied.headers.get('location')).toBe('/products')
     expect(await db.product.findMany({ where: { organisationId: orgId }, select: { name: true, price: true } })).toEqual([{ name: 'Towels, large', price: '$3' }])
+  })
+
+  test('a file with a bad row is refused with 422: nothing imported, and what the good rows would do', async () => {
+    const client = await app.signedIn('import-rows@x.test')
+    const orgId = (await organisationOf('import-rows@x.test')).id
+    const refused = await client.fetch('/import', { method: 'POST', body: applyForm('name,price\r\nSoap,$3\r\n,$4\r\n') })
+    expect(refused.status).toBe(422)
+    const page = await refused.text()
+    expect(page).toContain('Nothing imported: 1 row needs fixing')
+    expect(page).toContain('then 1 would be added and 0 updated')
+    expect(page).toMatch(/Row (<!-- -->)?3(<!-- -->)?: (<!-- -->)?name: Product name is required/)
+    expect(page).not.toContain('Apply import')
+    expect(await db.product.count({ where: { organisationId: orgId } })).toBe(0)
   })
 
   test('no file, or a file that is not UTF-8, answers 400 with the field’s message and imports nothing', async () => {

@@ -16,7 +16,7 @@ import { publicOrigin } from '~/lib/public-url.server'
 import { IMPORT_MAX_BYTES, ImportForm } from '~/lib/schemas/import'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useStickyActionData } from '~/lib/use-sticky-action-data'
-import { importProducts, importProperties, type ImportResult } from '~/models/catalog-csv.server'
+import { importAnswer, importProducts, importProperties, type ImportResult } from '~/models/catalog-csv.server'
 import { requirePermissionOnPage } from '~/models/permissions'
 import { requireManager } from '~/services/auth.server'
 
@@ -43,11 +43,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const apply = intent === 'apply'
     const run = (dryRun: boolean): Promise<ImportResult> =>
       kind === 'products' ? importProducts(manager.orgId, text, { dryRun }) : importProperties(manager.orgId, text, { dryRun, origin: publicOrigin(request) })
-    const preview = await run(!apply)
-    if (apply && preview.applied) {
-      return redirectWithToast(`/${kind}`, { title: 'Import applied', description: `${preview.created} created, ${preview.updated} updated.` })
+    const result = await run(!apply)
+    if (result.applied) {
+      return redirectWithToast(`/${kind}`, { title: 'Import applied', description: `${result.created} created, ${result.updated} updated.` })
     }
-    return json({ kind, csv: text, preview })
+    // As the API: a file with a bad row is refused (422), and nothing in it was applied.
+    return json({ kind, csv: text, outcome: result }, { status: importAnswer(result).status })
   } catch (err) {
     if (err instanceof DomainError) return json({ kind: 'products' as Kind, error: err.message }, { status: err.status })
     throw err
@@ -68,7 +69,7 @@ function utf8(bytes: Uint8Array) {
 export default function ImportPage() {
   const data = useStickyActionData<SerializeFrom<typeof action>>()
   const { kind } = useLoaderData<typeof loader>()
-  const result = data && 'preview' in data ? data.preview : undefined
+  const outcome = data && 'outcome' in data ? data.outcome : undefined
   return (
     <>
       <PageHeader title="Import from CSV" description="The same columns as the CSV export of products or properties. Rows with an id update; rows without one are added." />
@@ -80,16 +81,18 @@ export default function ImportPage() {
               {data.error}
             </p>
           ) : null}
-          {result && data && 'csv' in data ? (
+          {outcome && data && 'csv' in data ? (
             <section aria-labelledby="preview-heading" className="space-y-3">
               <h2 id="preview-heading" className="font-semibold text-slate-900">
-                {`Preview: ${result.created} to add, ${result.updated} to update`}
+                {outcome.errors.length
+                  ? `Nothing imported: ${outcome.errors.length === 1 ? '1 row needs' : `${outcome.errors.length} rows need`} fixing`
+                  : `Preview: ${outcome.preview.created} to add, ${outcome.preview.updated} to update`}
               </h2>
-              {result.errors.length ? (
+              {outcome.errors.length ? (
                 <div role="alert" className="text-sm text-red-700">
-                  <p>Nothing will change until these rows are fixed:</p>
+                  <p>{`Nothing will change until these rows are fixed; then ${outcome.preview.created} would be added and ${outcome.preview.updated} updated:`}</p>
                   <ul className="list-disc pl-5">
-                    {result.errors.map((e) => (
+                    {outcome.errors.map((e) => (
                       <li key={`${e.row}-${e.message}`}>
                         Row {e.row}: {e.message}
                       </li>
@@ -106,7 +109,7 @@ export default function ImportPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {result.rows.map((r) => (
+                  {outcome.preview.rows.map((r) => (
                     <tr key={r.row}>
                       <td>{r.row}</td>
                       <td>{r.name}</td>
@@ -115,7 +118,7 @@ export default function ImportPage() {
                   ))}
                 </tbody>
               </table>
-              {result.errors.length === 0 ? (
+              {outcome.errors.length === 0 ? (
                 <Form method="post" encType="multipart/form-data">
                   <input type="hidden" name="intent" value="apply" />
                   <input type="hidden" name="kind" value={data.kind} />

@@ -41,12 +41,12 @@ describe('product CSV import', () => {
 
     const same = await upload(a.client, '/api/products/import', csv)
     expect(same.status).toBe(200)
-    expect(await same.json()).toEqual({ created: 0, updated: 3, errors: [] })
+    expect(await same.json()).toMatchObject({ applied: true, created: 0, updated: 3, errors: [] })
     expect(await catalogOf(a.orgId)).toEqual(before)
 
     const b = await manager()
     const copied = await upload(b.client, '/api/products/import', withoutIds(csv))
-    expect(await copied.json()).toEqual({ created: 3, updated: 0, errors: [] })
+    expect(await copied.json()).toMatchObject({ applied: true, created: 3, updated: 0, errors: [] })
     expect(await catalogOf(b.orgId)).toEqual(before)
   })
 
@@ -55,24 +55,47 @@ describe('product CSV import', () => {
     const existing = await givenProduct(orgId, { name: 'Soap' })
     const csv = `id,name,price\n${existing.id},Soap bar,$2\n,Shampoo,$4\n`
     const res = await upload(client, '/api/products/import?dryRun=true', csv)
-    expect(await res.json()).toEqual({ created: 1, updated: 1, errors: [] })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({
+      applied: false,
+      created: 0,
+      updated: 0,
+      errors: [],
+      preview: {
+        created: 1,
+        updated: 1,
+        rows: [
+          { row: 2, action: 'update', name: 'Soap bar' },
+          { row: 3, action: 'create', name: 'Shampoo' },
+        ],
+      },
+    })
     expect((await catalogOf(orgId)).map((p) => p.name)).toEqual(['Soap'])
   })
 
-  test('bad rows are listed by spreadsheet row and nothing is applied', async () => {
+  test('bad rows are listed by spreadsheet row, nothing is applied, and the answer says so with a 422', async () => {
     const { client, orgId } = await manager()
     const other = await manager()
     const foreign = await givenProduct(other.orgId, { name: 'Not yours' })
     const csv = `name,price,isActive\r\nGood,$1,true\r\n,$2,true\r\nAlso good,no number,true\r\n`
     const res = await upload(client, '/api/products/import', csv)
-    expect(res.status).toBe(200)
-    const body = await res.json()
-    expect(body.errors).toEqual([
-      { row: 3, message: 'name: Product name is required' },
-      { row: 4, message: expect.stringContaining('Enter a price with an amount') },
-    ])
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({
+      error: 'Nothing was imported: 2 rows need fixing.',
+      applied: false,
+      created: 0,
+      updated: 0,
+      errors: [
+        { row: 3, message: 'name: Product name is required' },
+        { row: 4, message: expect.stringContaining('Enter a price with an amount') },
+      ],
+      preview: { created: 1, updated: 0, rows: [{ row: 2, action: 'create', name: 'Good' }] },
+    })
     const stolen = await upload(client, '/api/products/import', `id,name\n${foreign.id},Mine now\n`)
-    expect((await stolen.json()).errors).toEqual([{ row: 2, message: `No product with id ${foreign.id} in your organisation` }])
+    expect(stolen.status).toBe(422)
+    expect(await stolen.json()).toMatchObject({ applied: false, created: 0, updated: 0, errors: [{ row: 2, message: `No product with id ${foreign.id} in your organisation` }] })
+    const dryRun = await upload(client, '/api/products/import?dryRun=true', csv)
+    expect(dryRun.status).toBe(422)
     expect(await catalogOf(orgId)).toEqual([])
     expect((await db.product.findUniqueOrThrow({ where: { id: foreign.id } })).name).toBe('Not yours')
   })
@@ -99,13 +122,21 @@ describe('property CSV import', () => {
     const select = { name: true, address: true, isActive: true, qrCodeActive: true } as const
     const sites = (orgId: string) => db.property.findMany({ where: { organisationId: orgId }, select, orderBy: { name: 'asc' } })
     const before = await sites(a.orgId)
-    expect(await (await upload(a.client, '/api/properties/import', csv)).json()).toEqual({ created: 0, updated: 2, errors: [] })
+    expect(await (await upload(a.client, '/api/properties/import', csv)).json()).toMatchObject({ applied: true, created: 0, updated: 2, errors: [] })
     expect(await sites(a.orgId)).toEqual(before)
 
     const b = await manager()
-    expect(await (await upload(b.client, '/api/properties/import', withoutIds(csv))).json()).toEqual({ created: 2, updated: 0, errors: [] })
+    expect(await (await upload(b.client, '/api/properties/import', withoutIds(csv))).json()).toMatchObject({ applied: true, created: 2, updated: 0, errors: [] })
     expect(await sites(b.orgId)).toEqual(before)
     const created = await db.property.findFirstOrThrow({ where: { organisationId: b.orgId } })
     expect(created.qrCodeUrl).toBe(`${app.url}/vendor/${created.id}`)
+  })
+
+  test('a file with a bad row answers 422 with applied: false and creates no property', async () => {
+    const { client, orgId } = await manager()
+    const res = await upload(client, '/api/properties/import', 'name,address\nHarbor View,12 Pier Rd\n,No name\n')
+    expect(res.status).toBe(422)
+    expect(await res.json()).toMatchObject({ applied: false, created: 0, updated: 0, preview: { created: 1, updated: 0 } })
+    expect(await db.property.count({ where: { organisationId: orgId } })).toBe(0)
   })
 })

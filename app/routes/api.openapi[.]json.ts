@@ -26,6 +26,14 @@ import { ListQuery as RequestListQuery } from './api.requests'
 import { VendorRequestBody } from './api.vendor.requests'
 import { Query as VendorProductsQuery } from './api.vendor.properties.$propertyId.products'
 
+const importSchemas: OperationSchemas = {
+  query: ImportQuery,
+  multipart: true,
+  success: 200,
+  response: answer.ImportAnswer,
+  unprocessable: { description: 'A row failed: nothing was applied (`applied: false`, 0 created and updated); `preview` says what the good rows would do', response: answer.ImportRefusedAnswer },
+}
+
 const SCHEMAS: Record<string, OperationSchemas> = {
   'GET /api/requests': { query: RequestListQuery, csv: true },
   'POST /api/requests': { body: requestInputSchema('manager') },
@@ -33,13 +41,13 @@ const SCHEMAS: Record<string, OperationSchemas> = {
   'GET /api/requests/{id}/pdf': { pdf: true },
   'GET /api/products': { csv: true, response: z.array(answer.ProductAnswer) },
   'POST /api/products': { body: ProductInput, response: answer.ProductCreatedAnswer },
-  'POST /api/products/import': { query: ImportQuery, multipart: true, success: 200, response: answer.ImportAnswer },
+  'POST /api/products/import': importSchemas,
   'GET /api/products/{id}': { response: answer.ProductWithTranslationsAnswer },
   'PUT /api/products/{id}': { body: ProductInput, response: answer.ProductWithTranslationsAnswer },
   'PATCH /api/products/{id}': { body: ProductPatch, response: answer.ProductWithTranslationsAnswer },
   'GET /api/properties': { csv: true },
   'POST /api/properties': { body: PropertyInput },
-  'POST /api/properties/import': { query: ImportQuery, multipart: true, success: 200, response: answer.ImportAnswer },
+  'POST /api/properties/import': importSchemas,
   'GET /api/properties/{id}/products': { response: z.array(answer.AssignedProductAnswer) },
   'GET /api/properties/{id}/reorder-suggestions': { response: z.array(answer.ReorderSuggestionAnswer) },
   'PUT /api/properties/{id}': { body: PropertyUpdate },

@@ -1,8 +1,9 @@
 // POST /api/products/import (multipart `file`, ?dryRun=true to see what would change): the columns of
-// GET /api/products?format=csv. Any bad row means nothing is applied.
+// GET /api/products?format=csv. Any bad row means nothing is applied, and a 422 says so.
 import { readCsvUpload } from '~/lib/csv-upload.server'
+import { json } from '@remix-run/node'
 import { apiAction, methodNotAllowed } from '~/lib/http.server'
-import { importProducts } from '~/models/catalog-csv.server'
+import { importAnswer, importProducts } from '~/models/catalog-csv.server'
 import { requirePermission } from '~/models/permissions'
 import { requireApiManager } from '~/services/auth.server'
 
@@ -13,8 +14,8 @@ export const action = apiAction(
     if (request.method !== 'POST') methodNotAllowed()
     requirePermission(manager, 'import')
     const { text, dryRun } = await readCsvUpload(request)
-    const { created, updated, errors } = await importProducts(manager.orgId, text, { dryRun })
-    return { created, updated, errors }
+    const { status, body } = importAnswer(await importProducts(manager.orgId, text, { dryRun }))
+    return json(body, { status })
   },
   { createdOnPost: false },
 )

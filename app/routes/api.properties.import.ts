@@ -1,9 +1,10 @@
 // POST /api/properties/import (multipart `file`, ?dryRun=true to see what would change): the columns of
 // GET /api/properties?format=csv. Any bad row means nothing is applied.
 import { readCsvUpload } from '~/lib/csv-upload.server'
+import { json } from '@remix-run/node'
 import { apiAction, methodNotAllowed } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
-import { importProperties } from '~/models/catalog-csv.server'
+import { importAnswer, importProperties } from '~/models/catalog-csv.server'
 import { requirePermission } from '~/models/permissions'
 import { requireApiManager } from '~/services/auth.server'
 
@@ -14,8 +15,8 @@ export const action = apiAction(
     if (request.method !== 'POST') methodNotAllowed()
     requirePermission(manager, 'import')
     const { text, dryRun } = await readCsvUpload(request)
-    const { created, updated, errors } = await importProperties(manager.orgId, text, { dryRun, origin: publicOrigin(request) })
-    return { created, updated, errors }
+    const { status, body } = importAnswer(await importProperties(manager.orgId, text, { dryRun, origin: publicOrigin(request) }))
+    return json(body, { status })
   },
   { createdOnPost: false },
 )

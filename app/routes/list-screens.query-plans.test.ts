@@ -93,7 +93,7 @@ test.each([
     expect(res.status).toBe(200)
     await res.text()
   })
-  const current = statements.filter((s) => /FROM "RunnerAssignment" a\b/.test(s.query) && /NOT IN \('delivered', 'cancelled'\)/.test(s.query))
+  const current = statements.filter((s) => /FROM "RunnerAssignment" a\b/.test(s.query) && /NOT IN \('delivered', 'cancelled'\)/.test(s.query) && !/covered/.test(s.query))
   expect(current).toHaveLength(reads)
   for (const statement of current) {
     const plan = planOf(statement)
@@ -116,6 +116,19 @@ test.each(['/dispatch', '/api/dispatch/queue'])('%s reads the pending orders in 
   expect(plan).toMatch(/^SEARCH r USING INDEX ProductRequest_organisationId_status_createdAt_id_idx \(organisationId=\? AND status=\?\)/)
   expect(plan).toMatch(/SEARCH covering USING INDEX RunnerAssignment_requestId_idx \(requestId=\?\)/)
   expect(plan).not.toMatch(/TEMP B-TREE/)
+})
+
+// Pending Orders' exact count (issue 27): pending requests counted inside their index, less those
+// the open assignments cover, from two partial indexes without reading a row; no probe per pending request.
+test('/dispatch counts the pending orders without asking each one about its assignments', async () => {
+  const statements = await statementsDuring(async () => (await manager.get('/dispatch')).text())
+  const count = statements.filter((s) => /COUNT\(DISTINCT a\."requestId"\)/.test(s.query))
+  expect(count).toHaveLength(1)
+  const plan = planOf(count[0]!).join('\n')
+  expect(plan).toMatch(/SEARCH r USING COVERING INDEX ProductRequest_organisationId_status_createdAt_id_idx \(organisationId=\? AND status=\?\)/)
+  expect(plan).toMatch(/SEARCH a USING INDEX RunnerAssignment_open_request_idx \(organisationId=\?\)/)
+  expect(plan).toMatch(/SEARCH covered USING COVERING INDEX ProductRequest_pending_idx \(id=\?\)/)
+  expect(plan).not.toMatch(/CORRELATED|SCAN (?!CONSTANT ROW)/)
 })
 
 // Today's figures: the session, the manager (user, membership and organisation in one statement,

@@ -78,6 +78,17 @@ export async function saveImage(image: ImageToStore): Promise<string> {
     return ownUrl(`${row.id}.jpg`)
   }
   const file = `${crypto.randomUUID()}.jpg`
+  // Written first: a file the ledger does not know could never be found to be removed.
+  await db.uploadedFile.create({ data: { file, organisationId: image.orgId, driver: config.STORAGE_DRIVER } })
+  try {
+    return await saveFile(config, file, image)
+  } catch (err) {
+    await db.uploadedFile.delete({ where: { file } })
+    throw err
+  }
+}
+
+async function saveFile(config: StorageConfig, file: string, image: ImageToStore) {
   if (config.STORAGE_DRIVER === 'local') {
     const dir = path.resolve(config.STORAGE_DIR)
     await fs.mkdir(dir, { recursive: true })
@@ -118,6 +129,56 @@ export async function readImage(file: string): Promise<StoredFile | null> {
   return row ? { body: asBody(row.data), contentType: row.contentType, byteSize: row.byteSize } : null
 }
 
+/** An image as kept: its file name, whose it is and where it lives. */
+export type KeptImage = { file: string; organisationId: string | null; place: 'database' | 'local' | 's3' }
+
+/** The file name in an image address (`/images/<file>` or the bucket's public address), or null. */
+export function imageFileOf(url: string | null | undefined) {
+  const name = url?.slice(url.lastIndexOf('/') + 1)
+  return name && FILE_NAME.test(name) ? name : null
+}
+
+/**
+ * Every image saved before `cutoff`, in whichever place: the database's rows (kept whatever the
+ * driver today, as readImage looks there too) and the ledger of local and bucket files.
+ */
+export async function imagesSavedBefore(cutoff: Date): Promise<KeptImage[]> {
+  const [rows, files] = await Promise.all([
+    db.storedImage.findMany({ where: { createdAt: { lt: cutoff } }, select: { id: true, organisationId: true }, orderBy: { createdAt: 'asc' } }),
+    db.uploadedFile.findMany({ where: { createdAt: { lt: cutoff } }, orderBy: { createdAt: 'asc' } }),
+  ])
+  return [
+    ...rows.map((r) => ({ file: `${r.id}.jpg`, organisationId: r.organisationId, place: 'database' as const })),
+    ...files.map((f) => ({ file: f.file, organisationId: f.organisationId, place: f.driver === 's3' ? ('s3' as const) : ('local' as const) })),
+  ]
+}
+
+/**
+ * Deletes kept images; answers those actually gone. A bucket file is left (and its ledger row kept,
+ * to try again) when the bucket is not configured today or refuses the delete.
+ */
+export async function removeImages(images: KeptImage[]): Promise<KeptImage[]> {
+  const config = storageConfig()
+  const removed: KeptImage[] = []
+  const inDatabase = images.filter((i) => i.place === 'database')
+  if (inDatabase.length) {
+    await db.storedImage.deleteMany({ where: { id: { in: inDatabase.map((i) => FILE_NAME.exec(i.file)![1]!) } } })
+    removed.push(...inDatabase)
+  }
+  for (const image of images.filter((i) => i.place !== 'database')) {
+    if (image.place === 'local') await fs.rm(path.join(path.resolve(config.STORAGE_DIR), image.file), { force: true })
+    else {
+      if (config.STORAGE_DRIVER !== 's3') continue
+      const res = await s3(config).fetch(s3ObjectUrl(config, image.file), { method: 'DELETE' })
+      await res.arrayBuffer().catch(() => undefined)
+      if (!res.ok && res.status !== 404) continue
+    }
+    await db.uploadedFile.delete({ where: { file: image.file } })
+    removed.push(image)
+  }
+  return removed
+}
+
 async function readLocal(config: StorageConfig, file: string): Promise<StoredFile | null> {
   try {
     const body = await fs.readFile(path.join(path.resolve(config.STORAGE_DIR), file))
@@ -131,8 +192,9 @@ async function readLocal(config: StorageConfig, file: string): Promise<StoredFil
 async function readS3(config: StorageConfig, file: string): Promise<StoredFile | null> {
   const res = await s3(config).fetch(s3ObjectUrl(config, file))
   if (res.status === 404 || res.status === 403) {
-    // Buckets answer 403 for a missing key when listing is not allowed.
-    await res.body?.cancel()
+    // Buckets answer 403 for a missing key when listing is not allowed. The answer is a few bytes of
+    // XML: read to the end (a cancel of the mocked bucket's body never settled).
+    await res.arrayBuffer().catch(() => undefined)
     return null
   }
   if (!res.ok || !res.body) throw new Error(`Reading an image from the bucket failed: ${res.status}`)

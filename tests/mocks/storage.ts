@@ -80,4 +80,10 @@ export const storageHandlers = [
       headers: { 'Content-Type': object.contentType, 'Content-Length': String(object.body.byteLength) },
     })
   }),
+  http.delete(`${MOCK_S3.endpoint}/*`, async ({ request }) => {
+    if (!(await signatureIsValid(request))) return s3Error(403, 'SignatureDoesNotMatch')
+    // As S3: deleting a key that is not there is not an error.
+    mockBucketObjects.delete(objectKey(request))
+    return new HttpResponse(null, { status: 204 })
+  }),
 ]

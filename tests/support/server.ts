@@ -15,7 +15,9 @@ import { TestClient } from './client'
 
 export type TestServer = { url: string; client: () => TestClient; close: () => Promise<void> }
 
-export async function startTestServer(options: { rateLimits?: Partial<RateLimitSettings>; abuseLimits?: Partial<AbuseLimitSettings> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { rateLimits?: Partial<RateLimitSettings>; abuseLimits?: Partial<AbuseLimitSettings>; rateLimitsDisabled?: boolean } = {},
+): Promise<TestServer> {
   const build = (await import(url.pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
   const app = createServerApp({
     build,
@@ -26,6 +28,7 @@ export async function startTestServer(options: { rateLimits?: Partial<RateLimitS
     abuseLimits: { scansPerMinute: 10_000, uploadsPerMinute: 10_000, ...options.abuseLimits },
     identifyManager: async (request) => (await getManager(request))?.userId,
     vendorPages: { storefrontStamp, countScan },
+    rateLimitsDisabled: options.rateLimitsDisabled,
   })
   const server = app.listen(0)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))

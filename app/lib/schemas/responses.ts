@@ -87,11 +87,21 @@ const events = z.array(z.enum(WEBHOOK_EVENTS))
 export const WebhookCreatedAnswer = z.strictObject({ id: z.string(), url: z.string(), events, secret: z.string() })
 export const WebhookAnswer = z.strictObject({ id: z.string(), url: z.string(), events, createdAt: instant })
 
+const count = z.number().int().min(0)
+/** `created` and `updated` are rows written: 0 unless `applied`; what the good rows would do is in `preview`. */
 export const ImportAnswer = z.strictObject({
-  created: z.number().int().min(0),
-  updated: z.number().int().min(0),
+  applied: z.boolean(),
+  created: count,
+  updated: count,
   errors: z.array(z.strictObject({ row: z.number().int().min(1), message: z.string() })),
+  preview: z.strictObject({
+    created: count,
+    updated: count,
+    rows: z.array(z.strictObject({ row: z.number().int().min(1), action: z.enum(['create', 'update']), name: z.string() })),
+  }),
 })
+/** A file with a bad row (422): nothing was applied; `error` says so, `errors` which rows. */
+export const ImportRefusedAnswer = ImportAnswer.extend({ error: z.string() })
 
 export const AuditEventAnswer = z.strictObject({
   id: z.string(),

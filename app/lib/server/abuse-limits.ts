@@ -52,10 +52,53 @@ export function maxBodyBytes(req: Request, limits = BODY_LIMITS) {
   return limits.find((l) => l.test(req))!.maxBytes
 }
 
-/** The 413 for a body over its cap: the client is told at once and the connection closes rather than reading on. */
+// How much of a refused body is read and thrown away before the connection closes. A client that is
+// still sending when the server closes hears a reset, not the 413 (Node's fetch reports a broken
+// pipe, Chromium a failed connection): so the rest of the body is drained, up to this much and this
+// long, and only a body past both bounds is cut off unread.
+export const DISCARD_AT_MOST_BYTES = 64 * MB
+const DISCARD_AT_MOST_MS = 30_000
+
+/** Reads the rest of a refused body into nothing; resolves when it ends, or when a bound is reached. */
+function discardBody(req: Request): Promise<void> {
+  if (req.readableEnded || req.destroyed) return Promise.resolve()
+  return new Promise((resolve) => {
+    let read = 0
+    const done = () => {
+      clearTimeout(timer)
+      req.off('data', count)
+      req.off('end', done)
+      req.off('error', done)
+      req.off('close', done)
+      resolve()
+    }
+    const count = (chunk: Buffer) => {
+      read += chunk.length
+      if (read > DISCARD_AT_MOST_BYTES) done()
+    }
+    const timer = setTimeout(done, DISCARD_AT_MOST_MS)
+    req.on('data', count)
+    req.once('end', done)
+    req.once('error', done)
+    req.once('close', done)
+    req.resume()
+  })
+}
+
+/**
+ * The 413 for a body over its cap. What was sent is read and discarded first (within bounds), so
+ * every client is still listening when the answer comes; the connection then closes.
+ */
 export function refuseTooLarge(req: Request, res: Response, maxBytes: number) {
-  res.set('Connection', 'close')
-  refuse(req, res, 413, `The request is too large: at most ${sizeWords(maxBytes)} may be sent here.`)
+  const declared = Number(req.get('content-length'))
+  const answer = () => {
+    if (res.headersSent) return
+    res.set('Connection', 'close')
+    refuse(req, res, 413, `The request is too large: at most ${sizeWords(maxBytes)} may be sent here.`)
+  }
+  // Past the bound the client is told at once; it may or may not hear it before the close.
+  if (declared > DISCARD_AT_MOST_BYTES) return answer()
+  void discardBody(req).then(answer)
 }
 
 /**
@@ -106,10 +149,10 @@ export function uploadLimit(settings: AbuseLimitSettings) {
   })
 }
 
-/** Every abuse limit in one middleware, for express-app to mount before Remix. */
+/** The scan and upload limits in one middleware, for express-app to mount before Remix (the body caps are mounted on their own). */
 export function abuseLimits(settings: Partial<AbuseLimitSettings> = {}) {
   const s = { ...DEFAULT_ABUSE_LIMITS, ...settings }
-  const chain = [bodySizeCaps(), scanLimit(s), uploadLimit(s)]
+  const chain = [scanLimit(s), uploadLimit(s)]
   return (req: Request, res: Response, next: NextFunction) => {
     const run = (i: number): void => {
       if (i === chain.length) return next()

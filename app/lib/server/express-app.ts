@@ -8,7 +8,7 @@ import express from 'express'
 import morgan from 'morgan'
 import { env } from '../env.server'
 import { withActorContext } from '../actor-context.server'
-import { abuseLimits, type AbuseLimitSettings } from './abuse-limits'
+import { abuseLimits, bodySizeCaps, type AbuseLimitSettings } from './abuse-limits'
 import { cspNonce, refuseCrossSiteWrites, securityHeaders } from './security'
 import { directJsonLane } from './direct-json'
 import { vendorPageCache, type VendorPageHooks } from './page-cache'
@@ -66,6 +66,8 @@ export function createServerApp(options: ServerAppOptions) {
 
   // The sign-in exchange itself; merely looking at /login is not limited.
   const limitsOff = options.rateLimitsDisabled ?? env().RATE_LIMIT_DISABLED
+  // Body caps guard memory, not fairness: they stay on when the rate limits are switched off.
+  app.use(bodySizeCaps())
   if (limitsOff) {
     console.warn('WARNING: RATE_LIMIT_DISABLED=true: every rate limit is off. For load tests only, never a real deployment.')
   } else {
