@@ -3,7 +3,7 @@
 // into a request.
 import { Form, useNavigation } from '@remix-run/react'
 import { Button } from './ui/button'
-import { inputClasses } from './ui/field'
+import { narrowInputClasses } from './ui/field'
 
 export type StockLine = { id: string; name: string; parLevel: number | null }
 export type Suggestion = {
@@ -82,7 +82,7 @@ export function ParLevels({ propertyId, lines }: { propertyId: string; lines: St
                 max={100000}
                 step={1}
                 defaultValue={line.parLevel ?? ''}
-                className={`${inputClasses} w-24`}
+                className={narrowInputClasses('w-24')}
               />
               <Button type="submit" size="sm" variant="secondary">
                 Save<span className="sr-only">{` par level for ${line.name}`}</span>
