@@ -69,7 +69,8 @@ export function ParLevels({ propertyId, lines }: { propertyId: string; lines: St
               <input type="hidden" name="intent" value="par-level" />
               <input type="hidden" name="id" value={propertyId} />
               <input type="hidden" name="productId" value={line.id} />
-              <label htmlFor={`par-${line.id}`} className="min-w-0 flex-1 text-slate-800">
+              {/* basis-40: on a phone the input and Save wrap below the name rather than squeeze it. */}
+              <label htmlFor={`par-${line.id}`} className="min-w-0 flex-1 basis-40 text-slate-800">
                 <span className="sr-only">Par level for </span>
                 {line.name}
               </label>
