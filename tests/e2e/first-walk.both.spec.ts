@@ -40,7 +40,7 @@ test('a new property leads straight on to assigning its products, and its card c
   await page.getByLabel('Paper Towels').check()
   await page.getByLabel('Hand Soap Refill').check()
   await page.getByRole('button', { name: /^Assign/ }).click()
-  await expect(page.getByTestId('toast')).toContainText('2 product(s) assigned to property successfully.', SLOW)
+  await expect(page.getByRole('heading', { name: 'Assigned Products (2)' })).toBeVisible(SLOW)
 
   await page.goto('/properties')
   await expect(page.getByRole('link', { name: '2 products assigned to Maple Court' })).toBeVisible()
