@@ -21,10 +21,12 @@ const { Symbols: RequestCardIcons, Icon } = iconSprite('request-card-icon', { pr
 /** Rendered once above the cards: their icons are drawn from it. */
 export { RequestCardIcons }
 
-/** The products in a line: the first by name and how many more; without products, the summary (notes). */
+/** The products in a line: the first by name and how many more, or the one product and the notes. */
 function productsLine(r: RequestSummaryFields) {
-  const first = r.requestedProducts[0]?.name
-  return first && r.requestedProducts.length === 1 ? first : requestSummary(r)
+  const only = r.requestedProducts.length === 1 ? r.requestedProducts[0]!.name : null
+  const notes = r.notes?.trim()
+  if (only) return notes ? `${only} · ${notes}` : only
+  return requestSummary(r)
 }
 
 export function RequestCard({ request, selected, to }: { request: CardRequest; selected: boolean; to: string }) {

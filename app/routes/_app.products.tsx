@@ -235,7 +235,7 @@ export default function ProductsPage() {
                     to={`?translate-category=${encodeURIComponent(category)}`}
                     preventScrollReset
                     className="ml-auto text-sm text-brand-600 hover:underline"
-                    aria-label={`Translate the category ${category}`}
+                    aria-label={`Translate the heading ${category}`}
                   >
                     Translate
                   </Link>

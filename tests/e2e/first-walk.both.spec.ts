@@ -88,7 +88,7 @@ test('a category translated on the Products page heads the vendor page in that l
   await expect(vendor.getByRole('heading', { name: 'Guest Amenities' })).toBeVisible()
 
   await page.goto('/products')
-  await page.getByRole('link', { name: 'Translate the category Guest Amenities' }).click()
+  await page.getByRole('link', { name: 'Translate the heading Guest Amenities' }).click()
   const dialog = page.getByRole('dialog', { name: 'Translations of the category Guest Amenities' })
   await expect(dialog).toBeVisible()
   await expectAccessible(page)
