@@ -37,9 +37,10 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         </div>
         {product.price ? <p className="text-sm font-medium text-slate-800">{product.price}</p> : null}
         {product.description ? <p className="line-clamp-3 text-sm text-slate-600">{product.description}</p> : null}
-        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+        {/* Wraps rather than overflows: at four cards a row (1366 px) the date and three actions do not fit one line. */}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">
           <p className="whitespace-nowrap text-xs text-slate-500">{`Added ${formatDate(product.createdAt)}`}</p>
-          <div className="flex gap-1">
+          <div className="ml-auto flex shrink-0 gap-1">
             <Link
               to={`?edit=${product.id}`}
               preventScrollReset

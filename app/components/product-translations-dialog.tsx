@@ -1,6 +1,7 @@
 // A product's name and description in each vendor language (issue 15), in a dialog opened by
-// ?translate=<id>. Vendors see these in their language; an empty name leaves the language untranslated,
-// so vendors see the product's own text. A plain multipart post, with or without JavaScript.
+// ?translate=<id>; a category heading's name (issue 28) in the same dialog, opened by
+// ?translate-category=<name>, without descriptions. Vendors see these in their language; an empty name
+// leaves the language untranslated, so vendors see the own text. A plain multipart post, with or without JavaScript.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from '@remix-run/react'
@@ -23,15 +24,19 @@ export function ProductTranslationsDialog({
   product,
   lastResult,
   closeTo,
+  category = false,
 }: {
+  /** For a category, `id` and `name` are both its name. */
   product: ProductTranslationsValues
   lastResult?: SubmissionResult<string[]> | null
   closeTo: string
+  category?: boolean
 }) {
   const navigation = useNavigation()
-  const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'translations'
+  const intent = category ? 'category-translations' : 'translations'
+  const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
   const [form, fields] = useForm({
-    id: `translations-${product.id}`,
+    id: category ? 'translations-category' : `translations-${product.id}`,
     lastResult,
     defaultValue: {
       translations: Object.fromEntries(
@@ -46,13 +51,19 @@ export function ProductTranslationsDialog({
 
   return (
     <Dialog
-      title={`Translations of ${product.name}`}
-      description="What vendors see in their language. Leave a name empty and vendors see the product's own text."
+      title={category ? `Translations of the category ${product.name}` : `Translations of ${product.name}`}
+      description={`What vendors see in their language. Leave a name empty and vendors see the ${category ? "category's" : "product's"} own text.`}
       closeTo={closeTo}
       wide
     >
-      <Form method="post" encType="multipart/form-data" action={`?translate=${product.id}`} {...getFormProps(form)} className="space-y-4">
-        <input type="hidden" name="intent" value="translations" />
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        action={category ? `?translate-category=${encodeURIComponent(product.id)}` : `?translate=${product.id}`}
+        {...getFormProps(form)}
+        className="space-y-4"
+      >
+        <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={product.id} />
         {form.errors?.length ? (
           <p role="alert" className="text-sm text-red-600">
@@ -73,7 +84,7 @@ export function ProductTranslationsDialog({
                 <span lang={language.code}>{language.nativeName}</span>
                 {')'}
               </legend>
-              <div className="grid gap-3 sm:grid-cols-2">
+              <div className={category ? 'grid gap-3' : 'grid gap-3 sm:grid-cols-2'}>
                 <Field
                   label={`${language.name} name`}
                   name={entry.name.name}
@@ -82,14 +93,16 @@ export function ProductTranslationsDialog({
                   lang={language.code}
                   autoComplete="off"
                 />
-                <TextareaField
-                  label={`${language.name} description`}
-                  name={entry.description.name}
-                  defaultValue={entry.description.initialValue as string | undefined}
-                  errors={entry.description.errors}
-                  lang={language.code}
-                  rows={2}
-                />
+                {category ? null : (
+                  <TextareaField
+                    label={`${language.name} description`}
+                    name={entry.description.name}
+                    defaultValue={entry.description.initialValue as string | undefined}
+                    errors={entry.description.errors}
+                    lang={language.code}
+                    rows={2}
+                  />
+                )}
               </div>
             </fieldset>
           )

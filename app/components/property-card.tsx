@@ -14,11 +14,13 @@ export type PropertyCardData = {
   isActive: boolean
   qrCodeActive: boolean
   createdAt: string
+  productCount: number
 }
 
 /** `hrefWith` keeps the list's search when opening a dialog from the card. */
 export function PropertyCard({ property, now, hrefWith }: { property: PropertyCardData; now: Date; hrefWith: (param: string, value: string) => string }) {
   const navigation = useNavigation()
+  const products = property.productCount === 1 ? '1 product' : `${property.productCount} products`
   const toggling = navigation.state === 'submitting' && navigation.formData?.get('id') === property.id && String(navigation.formData.get('intent')).startsWith('qr-')
   return (
     <Card className="flex w-full flex-col p-4" aria-labelledby={`property-${property.id}`}>
@@ -37,12 +39,18 @@ export function PropertyCard({ property, now, hrefWith }: { property: PropertyCa
           <dt className="sr-only">QR code</dt>
           <QrCode className={property.qrCodeActive ? 'h-4 w-4 text-green-600' : 'h-4 w-4 text-slate-400'} aria-hidden="true" />
           <dd className={property.qrCodeActive ? 'text-green-700' : 'text-slate-500'}>{property.qrCodeActive ? 'QR Code Active' : 'QR Code Inactive'}</dd>
+          <dd className="ml-auto">
+            {/* The property's own view on the QR codes page, which the sidebar also leads to. */}
+            <Link to={`/qr-codes?property=${property.id}`} className="text-brand-600 hover:underline" aria-label={`QR code of ${property.name}`}>
+              QR code
+            </Link>
+          </dd>
         </div>
         <div className="flex gap-1.5">
           <dt className="text-slate-500">Products:</dt>
           <dd>
-            <Link to="/products" className="text-brand-600 hover:underline">
-              See catalog
+            <Link to={`/properties?edit=${property.id}#product-assignment`} className="text-brand-600 hover:underline" aria-label={`${products} assigned to ${property.name}`}>
+              {products}
             </Link>
           </dd>
         </div>

@@ -6,7 +6,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from '@remix-run/react'
 import { StandingOrderForm } from '~/lib/schemas/standing-order'
 import { Button } from './ui/button'
-import { Field, FieldErrors, inputClasses, SelectField } from './ui/field'
+import { Field, FieldErrors, narrowInputClasses, SelectField } from './ui/field'
 
 export type StandingOrderLine = {
   id: string
@@ -118,7 +118,7 @@ export function PropertyStandingOrders({
                     max={99}
                     step={1}
                     defaultValue={typed(index) ?? ''}
-                    className={`${inputClasses} w-20`}
+                    className={narrowInputClasses('w-20')}
                   />
                 </li>
               ))}

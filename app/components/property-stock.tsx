@@ -3,7 +3,7 @@
 // into a request.
 import { Form, useNavigation } from '@remix-run/react'
 import { Button } from './ui/button'
-import { inputClasses } from './ui/field'
+import { narrowInputClasses } from './ui/field'
 
 export type StockLine = { id: string; name: string; parLevel: number | null }
 export type Suggestion = {
@@ -69,7 +69,8 @@ export function ParLevels({ propertyId, lines }: { propertyId: string; lines: St
               <input type="hidden" name="intent" value="par-level" />
               <input type="hidden" name="id" value={propertyId} />
               <input type="hidden" name="productId" value={line.id} />
-              <label htmlFor={`par-${line.id}`} className="min-w-0 flex-1 text-slate-800">
+              {/* basis-40: on a phone the input and Save wrap below the name rather than squeeze it. */}
+              <label htmlFor={`par-${line.id}`} className="min-w-0 flex-1 basis-40 text-slate-800">
                 <span className="sr-only">Par level for </span>
                 {line.name}
               </label>
@@ -82,7 +83,7 @@ export function ParLevels({ propertyId, lines }: { propertyId: string; lines: St
                 max={100000}
                 step={1}
                 defaultValue={line.parLevel ?? ''}
-                className={`${inputClasses} w-24`}
+                className={narrowInputClasses('w-24')}
               />
               <Button type="submit" size="sm" variant="secondary">
                 Save<span className="sr-only">{` par level for ${line.name}`}</span>

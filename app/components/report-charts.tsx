@@ -24,12 +24,12 @@ export function SpendPerPropertyChart({ data }: { data: ReportChartData['spendBy
   return (
     <ChartFrame
       id="chart-spend"
-      title="Spend per property per month"
+      title="Spend per property per month, before tax"
       description="Invoiced amounts for deliveries in the period, by month of delivery."
       table={
         <DataTable
           id="chart-spend-table"
-          caption="Spend per property per month"
+          caption="Spend per property per month, before tax"
           head={['Property', ...months, 'Total']}
           rows={properties.map((p) => {
             const values = months.map((m) => value(p, m))
@@ -40,7 +40,7 @@ export function SpendPerPropertyChart({ data }: { data: ReportChartData['spendBy
     >
       <GroupedColumnChart
         id="chart-spend-svg"
-        title="Spend per property per month"
+        title="Spend per property per month, before tax"
         description={`${properties.length} properties over ${months.length} months; the data table below lists every amount.`}
         categories={months}
         series={series}

@@ -1,8 +1,10 @@
-// A request on the dashboard list (spec §2.4): status, first product, summary line, property, order
-// number and vendor. The whole card is a link that selects it (and zooms the map to it).
+// A request on the dashboard list (spec §2.4): titled by its property (or its order number without
+// one), then its products, order number and vendor; issue 28: titled by the first product, a card
+// read "Hand Soap Refill" over "Hand Soap Refill + 1 more item". The whole card is a link that
+// selects it (and zooms the map to it).
 import { Link } from '@remix-run/react'
 import { MapPin } from 'lucide-react'
-import { DASHBOARD_STATUS_LABELS, RequestStatusBadge, requestSummary, requestTitle, type RequestSummaryFields } from './request-summary'
+import { DASHBOARD_STATUS_LABELS, RequestStatusBadge, requestSummary, type RequestSummaryFields } from './request-summary'
 import { cn } from './ui/cn'
 import { iconSprite } from './ui/icon-sprite'
 
@@ -19,6 +21,14 @@ const { Symbols: RequestCardIcons, Icon } = iconSprite('request-card-icon', { pr
 /** Rendered once above the cards: their icons are drawn from it. */
 export { RequestCardIcons }
 
+/** The products in a line: the first by name and how many more, or the one product and the notes. */
+function productsLine(r: RequestSummaryFields) {
+  const only = r.requestedProducts.length === 1 ? r.requestedProducts[0]!.name : null
+  const notes = r.notes?.trim()
+  if (only) return notes ? `${only} · ${notes}` : only
+  return requestSummary(r)
+}
+
 export function RequestCard({ request, selected, to }: { request: CardRequest; selected: boolean; to: string }) {
   return (
     <Link
@@ -33,14 +43,13 @@ export function RequestCard({ request, selected, to }: { request: CardRequest; s
       )}
     >
       <div className="flex items-start justify-between gap-2">
-        <h3 className="min-w-0 truncate text-sm font-semibold text-slate-900">{requestTitle(request)}</h3>
+        <h3 className="flex min-w-0 items-center gap-1 text-sm font-semibold text-slate-900">
+          {request.property ? <Icon name="property" className="h-3.5 w-3.5 shrink-0 text-slate-500" /> : null}
+          <span className="truncate">{request.property?.name ?? `Order ${request.orderNumber}`}</span>
+        </h3>
         <RequestStatusBadge status={request.status} labels={DASHBOARD_STATUS_LABELS} />
       </div>
-      <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{requestSummary(request)}</p>
-      <p className="mt-2 flex items-center gap-1 text-sm text-slate-700">
-        <Icon name="property" className="h-3.5 w-3.5 shrink-0 text-slate-500" />
-        <span className="truncate">{request.property?.name ?? 'Unknown'}</span>
-      </p>
+      <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{productsLine(request)}</p>
       <div className="mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-slate-500">
         <span className="font-mono">{request.orderNumber}</span>
         <span className="truncate">{request.vendorName}</span>

@@ -108,24 +108,36 @@ export function RunnerAssignmentCard({ assignment, action }: { assignment: Seria
         ) : null}
 
         {a.proof ? <DeliveryProofBox proof={a.proof} /> : null}
-        {proofAllowed ? (
-          <Form
-            method="post"
-            action={action}
-            encType="multipart/form-data"
-            className="space-y-3 rounded-md border border-slate-200 p-3"
-            data-queue-label={`Delivery proof (order ${a.request.orderNumber})`}
-          >
-            <h4 className="text-sm font-semibold text-slate-900">Submit Delivery Proof</h4>
-            <input type="hidden" name="intent" value="proof" />
-            <input type="hidden" name="assignmentId" value={a.id} />
-            <DeliveryProofFields idPrefix={`proof-${a.id}`} />
-            <Button type="submit" className="h-11 w-full">
-              Submit Proof
-            </Button>
-          </Form>
+        {proofAllowed && a.status === 'delivered' ? (
+          // Delivered already: the proof can still be added, folded away so the list stays short (issue 28).
+          <details className="rounded-md border border-slate-200">
+            <summary className="cursor-pointer p-3 text-sm font-medium text-brand-700">Add delivery proof</summary>
+            {proofForm(a.id, a.request.orderNumber, action, 'border-t')}
+          </details>
+        ) : proofAllowed ? (
+          proofForm(a.id, a.request.orderNumber, action, 'rounded-md border')
         ) : null}
       </CardBody>
     </Card>
+  )
+}
+
+function proofForm(id: string, orderNumber: string, action: string, frame: string) {
+  return (
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      className={`space-y-3 border-slate-200 p-3 ${frame}`}
+      data-queue-label={`Delivery proof (order ${orderNumber})`}
+    >
+      <h4 className="text-sm font-semibold text-slate-900">Submit Delivery Proof</h4>
+      <input type="hidden" name="intent" value="proof" />
+      <input type="hidden" name="assignmentId" value={id} />
+      <DeliveryProofFields idPrefix={`proof-${id}`} />
+      <Button type="submit" className="h-11 w-full">
+        Submit Proof
+      </Button>
+    </Form>
   )
 }

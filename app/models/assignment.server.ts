@@ -351,7 +351,7 @@ export async function assignRunner(orgId: string, input: AssignInput, origin: st
         where: { id: created.id },
         data: { smsStatus: await sendSms(runner.phone, `Stockrun: delivery ${request.orderNumber} is assigned to you. Details: ${shareableUrl}`) },
       })
-  await tellRequesters(request.id, 'assigned', origin)
+  const requesterUpdates = await tellRequesters(request.id, 'assigned', origin)
   const { property, items, id, orderNumber, vendorName, notes } = request
   // The request is in progress now (recordRequestStatus above); a new assignment has no proof yet.
   const full: FullAssignment = {
@@ -360,7 +360,7 @@ export async function assignRunner(orgId: string, input: AssignInput, origin: st
     request: { id, orderNumber, vendorName, status: 'in_progress', notes, property, items },
     proof: null,
   }
-  return { ...toView(full), shareableUrl }
+  return { ...toView(full), shareableUrl, requesterUpdates }
 }
 
 /**

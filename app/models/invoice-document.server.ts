@@ -156,7 +156,8 @@ export async function invoicePdf(orgId: string, id: string) {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-export type InvoiceEmailOutcome = { invoice: InvoiceView; delivery: MailResult['delivery'] | null; error: string | null }
+/** `resent`: the invoice had already gone out once, so the manager is told it went again. */
+export type InvoiceEmailOutcome = { invoice: InvoiceView; delivery: MailResult['delivery'] | null; error: string | null; resent: boolean }
 
 /**
  * Sends the invoice with its PDF attached and records the outcome on the invoice: a failure is kept
@@ -164,6 +165,7 @@ export type InvoiceEmailOutcome = { invoice: InvoiceView; delivery: MailResult['
  */
 export async function emailInvoice(orgId: string, id: string): Promise<InvoiceEmailOutcome> {
   const { pdf, fileName, invoice, organisationName } = await invoicePdf(orgId, id)
+  const resent = invoice.emailStatus === 'sent' || invoice.emailStatus === 'delivered'
   const total = formatMoney(invoice.totalAmount)
   const due = invoice.dueDate ? formatDate(invoice.dueDate) : null
   const lines = [
@@ -182,10 +184,10 @@ export async function emailInvoice(orgId: string, id: string): Promise<InvoiceEm
       html: `<p>Hello ${escapeHtml(invoice.recipientName)},</p><p>Please find attached invoice <strong>${escapeHtml(invoice.invoiceNumber)}</strong> from ${escapeHtml(organisationName)} for <strong>${total}</strong>${due ? `, due ${due}` : ''} (${escapeHtml(invoice.paymentTerms)}).</p><p>Thank you for your business.<br>${escapeHtml(organisationName)}</p>`,
       attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
     })
-    return { invoice: await recordInvoiceEmail(orgId, invoice.id, { ok: true }), delivery: result.delivery, error: null }
+    return { invoice: await recordInvoiceEmail(orgId, invoice.id, { ok: true }), delivery: result.delivery, error: null, resent }
   } catch (err) {
     const error = `The e-mail could not be sent: ${err instanceof Error ? err.message : String(err)}`
     console.warn(`Invoice ${invoice.invoiceNumber}:`, error)
-    return { invoice: await recordInvoiceEmail(orgId, invoice.id, { ok: false, error }), delivery: null, error }
+    return { invoice: await recordInvoiceEmail(orgId, invoice.id, { ok: false, error }), delivery: null, error, resent }
   }
 }

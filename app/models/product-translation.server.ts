@@ -39,16 +39,24 @@ export async function withTranslations(product: Product, changes?: TranslationCh
   return { ...product, translations: asMap(rows) }
 }
 
-type Translatable = { name: string; description: string | null; translations?: Array<{ language: string; name: string; description: string | null }> }
+type Translatable = {
+  name: string
+  description: string | null
+  category?: string | null
+  translations?: Array<{ language: string; name: string; description: string | null }>
+  categoryTranslations?: Array<{ language: string; name: string }>
+}
 
 /**
- * The vendor's language where the product has it, the product's own text where not (a translation
- * without a description keeps the original description). The translations themselves are dropped.
+ * The vendor's language where the product (or its category) has it, the own text where not (a
+ * translation without a description keeps the original description). The translations are dropped.
  */
-export function inLanguage<P extends Translatable>(products: P[], lang: string): Array<Omit<P, 'translations'>> {
-  return products.map(({ translations = [], ...product }) => {
+export function inLanguage<P extends Translatable>(products: P[], lang: string): Array<Omit<P, 'translations' | 'categoryTranslations'>> {
+  return products.map(({ translations = [], categoryTranslations = [], ...product }) => {
     const t = translations.find((x) => x.language === lang)
-    return t ? { ...product, name: t.name, description: t.description ?? product.description } : product
+    const heading = categoryTranslations.find((x) => x.language === lang)
+    const translated = heading ? { ...product, category: heading.name } : product
+    return t ? { ...translated, name: t.name, description: t.description ?? product.description } : translated
   })
 }
 

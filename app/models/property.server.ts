@@ -139,6 +139,12 @@ export async function deleteProperty(orgId: string, id: string): Promise<void> {
   await recordAudit({ orgId, action: 'property.deleted', target: { type: 'property', id: property.id }, details: { name: property.name, address: property.address } })
 }
 
+/** How many catalog products each of the organisation's properties stocks, in one grouped count (none: absent). */
+export async function assignedProductCounts(orgId: string): Promise<Map<string, number>> {
+  const groups = await db.propertyProduct.groupBy({ by: ['propertyId'], where: { organisationId: orgId }, _count: { _all: true } })
+  return new Map(groups.map((g) => [g.propertyId, g._count._all]))
+}
+
 /** The catalog products assigned to a property, by name, each with the property's par level for it. */
 export async function listAssignedProducts(orgId: string, propertyId: string): Promise<Array<Product & { parLevel: number | null }>> {
   const property = await findProperty(orgId, propertyId)

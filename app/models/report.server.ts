@@ -192,7 +192,7 @@ export function topProducts(report: ConsumptionReport, limit = 10) {
 
 /** The consumption report as CSV (one line per row, then the totals). */
 export function consumptionCsv(report: ConsumptionReport): string {
-  const lines = [csvRow(['Property', 'Product', 'Quantity delivered', 'Requests', 'Spend', 'Property ID', 'Product ID'])]
+  const lines = [csvRow(['Property', 'Product', 'Quantity delivered', 'Requests', 'Spend before tax', 'Property ID', 'Product ID'])]
   for (const r of report.rows) lines.push(csvRow([r.propertyName, r.productName, r.quantity, r.requests, r.spend, r.propertyId, r.productId]))
   lines.push(csvRow(['Total', '', report.totals.quantity, report.totals.requests, report.totals.spend, '', '']))
   return lines.join('')

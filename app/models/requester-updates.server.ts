@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { db } from '~/lib/db.server'
 import { readNow } from '~/lib/sql.server'
 import { NotFound } from '~/lib/errors'
+import type { SendOutcome } from '~/lib/send-outcome'
 import { hashToken } from '~/lib/tokens.server'
 import { sendMail } from '~/services/mail.server'
 import { sendSms } from '~/services/sms.server'
@@ -66,8 +67,10 @@ export async function stopRequesterMessages(stopToken: string) {
   if (count === 0 && !(await findRequesterSubscription(stopToken))) throw new NotFound('This link is not valid.')
 }
 
-/** After the change has been committed: one message per listener for the stage, ever. */
-export async function tellRequesters(requestId: string, stage: RequesterStage, origin: string) {
+export type RequesterUpdate = { channel: string; address: string; outcome: SendOutcome }
+
+/** After the change has been committed: one message per listener for the stage, ever. Answers what became of each. */
+export async function tellRequesters(requestId: string, stage: RequesterStage, origin: string): Promise<RequesterUpdate[]> {
   // One statement for every assignment and status change, most of which nobody listens to: the
   // ORM's nested select was three (subscriptions, then request and organisation even for none); a kept statement (063).
   const rows = await readNow((sql) =>
@@ -83,6 +86,7 @@ export async function tellRequesters(requestId: string, stage: RequesterStage, o
     ),
   )
   const listeners = rows.map((row) => ({ ...row, request: { orderNumber: row.orderNumber, organisation: { name: row.organisationName } } }))
+  const told: RequesterUpdate[] = []
   for (const listener of listeners) {
     try {
       await db.requesterMessage.create({ data: { subscriptionId: listener.id, stage, outcome: 'sending' } })
@@ -92,12 +96,12 @@ export async function tellRequesters(requestId: string, stage: RequesterStage, o
     }
     const stop = `${origin}/track/stop/${listener.stopToken}`
     const what = `Your request ${listener.request.orderNumber} ${STAGE_TEXT[stage]}.`
-    let outcome = 'sent'
+    let outcome: SendOutcome = 'sent'
     try {
       if (listener.channel === 'sms') {
         outcome = await sendSms(listener.address, `${listener.request.organisation.name}: ${what} Stop: ${stop}`)
       } else {
-        await sendMail({
+        const mail = await sendMail({
           to: listener.address,
           subject: `${listener.request.orderNumber} ${STAGE_TEXT[stage]}`,
           text: `${what}\n\nTo stop these messages: ${stop}\n`,
@@ -105,13 +109,17 @@ export async function tellRequesters(requestId: string, stage: RequesterStage, o
           // Mail clients show their own "unsubscribe" and POST it here in one click (RFC 8058): no page, no GET that writes.
           headers: { 'List-Unsubscribe': `<${stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         })
+        if (mail.delivery === 'outbox') outcome = 'outbox'
       }
     } catch (err) {
       console.warn(`Requester update for ${listener.request.orderNumber} failed:`, err)
       outcome = 'failed'
     }
-    await db.requesterMessage.update({ where: { subscriptionId_stage: { subscriptionId: listener.id, stage } }, data: { outcome } })
+    // Kept as before: written to the outbox counts as sent.
+    await db.requesterMessage.update({ where: { subscriptionId_stage: { subscriptionId: listener.id, stage } }, data: { outcome: outcome === 'outbox' ? 'sent' : outcome } })
+    told.push({ channel: listener.channel, address: listener.address, outcome })
   }
+  return told
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

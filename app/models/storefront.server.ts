@@ -4,6 +4,7 @@
 import { db } from '~/lib/db.server'
 import { dataVersion } from '~/lib/db-version.server'
 import { NotFound } from '~/lib/errors'
+import { categoryHeadings } from './category-translation.server'
 
 export type Storefront = { id: string; name: string; address: string }
 
@@ -17,6 +18,8 @@ export type StorefrontProduct = {
   imageAlt: string | null
   /** issue 15: the product's text in the vendor languages; pass the list through inLanguage() before showing it. */
   translations?: Array<{ language: string; name: string; description: string | null }>
+  /** issue 28: the category heading in the vendor languages; inLanguage() picks one too. */
+  categoryTranslations?: Array<{ language: string; name: string }>
 }
 
 type StorefrontData = { storefront: Storefront; organisationId: string; products: StorefrontProduct[] } | null
@@ -52,11 +55,14 @@ async function loadStorefront(propertyId: string): Promise<StorefrontData> {
   })
   if (!property) return null
   const { organisationId, products, ...storefront } = property
+  // Kept with the storefront, so a saved heading shows as soon as the write empties the cache.
+  const headings = new Map<string, Array<{ language: string; name: string }>>()
+  for (const h of await categoryHeadings(organisationId)) headings.set(h.category, [...(headings.get(h.category) ?? []), h])
   return {
     storefront: storefront satisfies Storefront,
     organisationId,
     products: products
-      .map((row) => row.product)
+      .map(({ product }) => ({ ...product, categoryTranslations: (product.category && headings.get(product.category.trim())) || [] }))
       .sort((a, b) => (a.category ?? '\uffff').localeCompare(b.category ?? '\uffff') || a.name.localeCompare(b.name)),
   }
 }

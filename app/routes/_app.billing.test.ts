@@ -123,8 +123,27 @@ describe('the Billing page', () => {
       const invoice = await (await client.post('/api/invoices', { recipientName: 'Pat', recipientEmail: 'pat@payer.test', subtotal: '1' })).json()
       const { html } = await postAndFollow(client, form([['intent', 'email'], ['id', invoice.id], ['back', '/billing']]))
       expect(html).toContain('Email Failed')
+      expect(html).toContain(`Invoice ${invoice.invoiceNumber} could not be sent to Pat (pat@payer.test).`)
       expect(html).toContain('No such mailbox')
       expect(html).toContain('Failed')
+    } finally {
+      await smtp.close()
+    }
+  })
+
+  test('sending and sending again each say so, naming the recipient', async () => {
+    const smtp = await startSmtp()
+    try {
+      process.env.SMTP_URL = smtp.url
+      const { client } = await manager('page-billing-resend@x.test')
+      const invoice = await (await client.post('/api/invoices', { recipientName: 'Pat', recipientEmail: 'pat@payer.test', subtotal: '1' })).json()
+      const send = form([['intent', 'email'], ['id', invoice.id], ['back', '/billing']])
+      let { html } = await postAndFollow(client, send)
+      expect(html).toContain('Email Sent')
+      expect(html).toContain(`Invoice ${invoice.invoiceNumber} sent to Pat (pat@payer.test).`)
+      ;({ html } = await postAndFollow(client, send))
+      expect(html).toContain('Email Resent')
+      expect(html).toContain(`Invoice ${invoice.invoiceNumber} sent to Pat (pat@payer.test).`)
     } finally {
       await smtp.close()
     }

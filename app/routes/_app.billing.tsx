@@ -22,6 +22,7 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { DomainError, Invalid } from '~/lib/errors'
 import { invalidFromZod } from '~/lib/http.server'
 import { INVOICE_STATUSES, InvoiceFromRequestsInput, InvoiceInput, InvoiceStatusInput, type InvoiceStatus } from '~/lib/schemas/invoice'
+import { sendToast } from '~/lib/send-outcome'
 import { redirectWithToast } from '~/lib/toast.server'
 import { emailInvoice } from '~/models/invoice-document.server'
 import {
@@ -142,6 +143,8 @@ function terms(form: FormData) {
   }
 }
 
+const INVOICE_EMAIL_TITLES = { sent: 'Email Sent', resent: 'Email Resent', outbox: 'Email Sent to Outbox', skipped: 'Email Not Sent', failed: 'Email Failed' }
+
 export async function action({ request }: ActionFunctionArgs) {
   const manager = await requireManager(request)
   const orgId = manager.orgId
@@ -182,14 +185,20 @@ export async function action({ request }: ActionFunctionArgs) {
     switch (intent) {
       case 'email': {
         const outcome = await emailInvoice(orgId, id)
-        if (outcome.error) return redirectWithToast(back, { title: 'Email Failed', description: outcome.error, variant: 'error' })
-        return redirectWithToast(back, {
-          title: outcome.delivery === 'outbox' ? 'Email Sent to Outbox' : 'Email Sent',
-          description:
-            outcome.delivery === 'outbox'
-              ? `Invoice ${outcome.invoice.invoiceNumber} was written to the local outbox (no mail server configured).`
-              : `Invoice ${outcome.invoice.invoiceNumber} was sent to ${outcome.invoice.recipientEmail}.`,
-        })
+        const { invoiceNumber, recipientName, recipientEmail } = outcome.invoice
+        return redirectWithToast(
+          back,
+          sendToast(
+            {
+              what: `Invoice ${invoiceNumber}`,
+              recipient: recipientName ? `${recipientName} (${recipientEmail})` : recipientEmail,
+              outcome: outcome.error ? 'failed' : outcome.delivery === 'outbox' ? 'outbox' : 'sent',
+              resent: outcome.resent,
+              reason: outcome.error,
+            },
+            INVOICE_EMAIL_TITLES,
+          ),
+        )
       }
       case 'archive': {
         const invoice = await archiveInvoice(orgId, id)

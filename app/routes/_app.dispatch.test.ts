@@ -1,6 +1,7 @@
 // The Dispatch page's form posts, as a manager without JavaScript would send them.
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
+import { MOCK_SMS_INVALID_NUMBER } from '../../tests/mocks/sms'
 import { givenPendingRequest, givenRunner, givenAssignment } from '../../tests/fixtures/dispatch'
 import { organisationOf } from '../../tests/fixtures/people'
 import { withTestServer } from '../../tests/support/server'
@@ -74,6 +75,42 @@ describe('the Dispatch page', () => {
     const url = linkHtml.match(/https?:\/\/[^"]+\/delivery\/[\w-]+\/[\w%-]+/)?.[0]
     expect(url).toBeTruthy()
     expect((await app.client().get(new URL(url!).pathname)).status).toBe(200)
+  })
+
+  describe('after assigning, the toast names whom the link and the requester updates went to', () => {
+    const SMS_ENV = { TWILIO_ACCOUNT_SID: 'ACmock', TWILIO_AUTH_TOKEN: 'mock-auth', TWILIO_FROM: '+15005550006' }
+    afterEach(() => {
+      for (const key of Object.keys(SMS_ENV)) delete process.env[key]
+    })
+
+    async function assignAndRead(email: string, phone: string, listener?: { channel: string; address: string }) {
+      const client = await app.signedIn(email)
+      const orgId = (await organisationOf(email)).id
+      const { request } = await givenPendingRequest(orgId)
+      const { runner } = await givenRunner(orgId, { name: 'Quinn Quick', phone })
+      if (listener) await db.requesterSubscription.create({ data: { organisationId: orgId, requestId: request.id, ...listener, stopToken: `stop-${email}` } })
+      const res = await client.postForm('/dispatch', { intent: 'assign', requestId: request.id, runnerId: runner.id })
+      expect(res.headers.get('location')).toBe('/dispatch')
+      return (await (await client.get('/dispatch')).text()).replace(/&#x27;/g, "'")
+    }
+
+    test('sent by SMS, and the requester told by e-mail', async () => {
+      Object.assign(process.env, SMS_ENV)
+      const html = await assignAndRead('dispatch-toast-sent@x.test', '+15550181', { channel: 'email', address: 'vera@vendor.test' })
+      expect(html).toContain('Delivery link by SMS sent to Quinn Quick (+15550181).')
+      expect(html).toMatch(/Update by e-mail (sent to|for) the requester at vera@vendor\.test/)
+    })
+
+    test('refused by the SMS provider', async () => {
+      Object.assign(process.env, SMS_ENV)
+      const html = await assignAndRead('dispatch-toast-failed@x.test', MOCK_SMS_INVALID_NUMBER)
+      expect(html).toContain(`Delivery link by SMS could not be sent to Quinn Quick (${MOCK_SMS_INVALID_NUMBER}).`)
+    })
+
+    test('not sent without an SMS account', async () => {
+      const html = await assignAndRead('dispatch-toast-skipped@x.test', '+15550182')
+      expect(html).toContain('Delivery link by SMS not sent to Quinn Quick (+15550182): no SMS account is configured.')
+    })
   })
 
   test("another organisation's assignment cannot be linked from here", async () => {

@@ -16,6 +16,7 @@ import { withErrorToast } from '~/lib/form-errors.server'
 import { invalidFromZod } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { AssignInput, RunnerInput } from '~/lib/schemas/dispatch'
+import { sendSentence, type SendOutcome } from '~/lib/send-outcome'
 import { redirectWithToast } from '~/lib/toast.server'
 import { assignRunner, generateDeliveryLink } from '~/models/assignment.server'
 import { shownFrom } from '~/lib/dispatch-pages'
@@ -122,9 +123,15 @@ export async function action({ request }: ActionFunctionArgs) {
       })
       if (!parsed.success) throw invalidFromZod(parsed.error)
       const created = await assignRunner(manager.orgId, parsed.data, origin)
+      // Every send named (issue 28): the runner's link by SMS, and each requester who asked to hear.
+      const sends = [
+        sendSentence('Delivery link by SMS', `${created.runner.name} (${created.runner.phone})`, created.smsStatus as SendOutcome),
+        ...created.requesterUpdates.map((u) => sendSentence(`Update by ${u.channel === 'sms' ? 'SMS' : 'e-mail'}`, `the requester at ${u.address}`, u.outcome)),
+      ]
       return redirectWithToast(PAGE, {
         title: 'Assignment Created',
-        description: `${created.request.orderNumber} assigned to ${created.runner.name}.`,
+        description: [`${created.request.orderNumber} assigned to ${created.runner.name}.`, ...sends].join(' '),
+        variant: created.smsStatus === 'failed' || created.requesterUpdates.some((u) => u.outcome === 'failed') ? 'error' : 'success',
       })
     })
   }

@@ -4,7 +4,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Plus } from 'lucide-react'
 import { useMemo } from 'react'
 import { usePermissions } from '~/components/use-permissions'
@@ -16,7 +16,7 @@ import { ProductTranslationsDialog } from '~/components/product-translations-dia
 import { ButtonLink, buttonClasses } from '~/components/ui/button'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { EmptyState } from '~/components/ui/empty-state'
-import { Invalid, TooLarge } from '~/lib/errors'
+import { Invalid, NotFound, TooLarge } from '~/lib/errors'
 import { withErrorToast } from '~/lib/form-errors.server'
 import { readMultipartForm } from '~/lib/multipart.server'
 import { ProductForm } from '~/lib/schemas/product'
@@ -25,6 +25,7 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { usePolling } from '~/lib/use-polling'
 import { createProduct, deleteProduct, findProduct, listProducts, updateProduct, type Product } from '~/models/product.server'
 import { missingTranslations, productTranslations, saveProductTranslations } from '~/models/product-translation.server'
+import { findCategory, saveCategoryTranslations } from '~/models/category-translation.server'
 import { requireManager } from '~/services/auth.server'
 import { MAX_UPLOAD_BYTES, storeUploadedImage } from '~/services/images.server'
 
@@ -69,6 +70,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw await redirectWithToast(LIST, { title: 'Product not found', description: 'It may have been deleted.', variant: 'error' })
   }
   const translating = translate.product ? await productTranslations(manager.orgId, translate.product.id) : null
+  const categoryAsked = params.get('translate-category')
+  const translatingCategory = categoryAsked
+    ? await findCategory(manager.orgId, categoryAsked).catch(async (err) => {
+        if (!(err instanceof NotFound)) throw err
+        throw await redirectWithToast(LIST, { title: 'Category not found', description: 'No product is in it any more.', variant: 'error' })
+      })
+    : null
   return json({
     products: products.map(forPage),
     categories: [...new Set(products.map((p) => p.category?.trim()).filter((c): c is string => Boolean(c)))].sort(),
@@ -78,6 +86,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     translating: translating
       ? { id: translating.id, name: translating.name, description: translating.description, translations: translating.translations }
       : null,
+    translatingCategory: translatingCategory
+      ? { id: translatingCategory.name, name: translatingCategory.name, description: null, translations: translatingCategory.translations }
+      : null,
     untranslated: await missingTranslations(manager.orgId),
   })
 }
@@ -86,7 +97,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function failureTitle(url: URL) {
   if (url.searchParams.has('delete')) return 'Failed to delete product.'
   if (url.searchParams.has('edit')) return 'Failed to update product.'
-  if (url.searchParams.has('translate')) return 'Failed to save the translations.'
+  if (url.searchParams.has('translate') || url.searchParams.has('translate-category')) return 'Failed to save the translations.'
   return 'Failed to create product.'
 }
 
@@ -119,6 +130,14 @@ export async function action({ request }: ActionFunctionArgs) {
     return withErrorToast(LIST, 'Failed to save the translations.', async () => {
       const saved = await saveProductTranslations(orgId, id, submission.value.translations)
       return redirectWithToast(LIST, { title: `Translations of ${saved.name} saved.` })
+    })
+  }
+  if (intent === 'category-translations') {
+    const submission = parseWithZod(formData, { schema: ProductTranslationsForm })
+    if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+    return withErrorToast(LIST, 'Failed to save the translations.', async () => {
+      const saved = await saveCategoryTranslations(orgId, id, submission.value.translations)
+      return redirectWithToast(LIST, { title: `Translations of the category ${saved.name} saved.` })
     })
   }
   if (intent !== 'create' && intent !== 'update') return json({ error: 'Unknown action' }, { status: 400 })
@@ -166,11 +185,11 @@ function groupByCategory(products: PageProduct[]) {
 }
 
 export default function ProductsPage() {
-  const { products, categories, creating, editing, deleting, translating, untranslated } = useLoaderData<typeof loader>()
+  const { products, categories, creating, editing, deleting, translating, translatingCategory, untranslated } = useLoaderData<typeof loader>()
   const may = usePermissions()
   const actionData = useActionData<typeof action>()
   const lastResult = actionData && 'result' in actionData ? actionData.result : null
-  const dialogOpen = creating || editing !== null || deleting !== null || translating !== null
+  const dialogOpen = creating || editing !== null || deleting !== null || translating !== null || translatingCategory !== null
   // A refetch while a dialog is open would only disturb it.
   usePolling(REFETCH_MS, !dialogOpen)
   const groups = useMemo(() => groupByCategory(products), [products])
@@ -210,10 +229,22 @@ export default function ProductsPage() {
         <div className="space-y-8">
           {groups.map(([category, items], index) => (
             <section key={category} aria-labelledby={`category-${index}`}>
-              <h2 id={`category-${index}`} className="mb-3 flex items-baseline gap-2 text-lg font-semibold text-slate-900">
-                {category}
-                <span className="text-sm font-normal text-slate-500">({items.length})</span>
-              </h2>
+              <div className="mb-3 flex items-baseline gap-2">
+                <h2 id={`category-${index}`} className="flex items-baseline gap-2 text-lg font-semibold text-slate-900">
+                  {category}
+                  <span className="text-sm font-normal text-slate-500">({items.length})</span>
+                </h2>
+                {category === UNCATEGORIZED ? null : (
+                  <Link
+                    to={`?translate-category=${encodeURIComponent(category)}`}
+                    preventScrollReset
+                    className="ml-auto text-sm text-brand-600 hover:underline"
+                    aria-label={`Translate the heading ${category}`}
+                  >
+                    Translate
+                  </Link>
+                )}
+              </div>
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
                 {items.map((product) => (
                   <li key={product.id} className="flex">
@@ -229,6 +260,9 @@ export default function ProductsPage() {
         <ProductFormDialog key={editing?.id ?? 'new'} product={editing} categories={categories} lastResult={lastResult} closeTo={LIST} />
       ) : null}
       {translating ? <ProductTranslationsDialog key={translating.id} product={translating} lastResult={lastResult} closeTo={LIST} /> : null}
+      {translatingCategory ? (
+        <ProductTranslationsDialog key={`category-${translatingCategory.id}`} category product={translatingCategory} lastResult={lastResult} closeTo={LIST} />
+      ) : null}
       {deleting ? (
         <ConfirmDialog
           title={`Delete ${deleting.name}?`}

@@ -66,8 +66,21 @@ describe('the Logistics page', () => {
     await givenProperty(orgId, { name: 'Harbor View', address: '12 Pier Rd', qrCodeActive: true, qrCodeUrl: 'http://x.test/vendor/1', createdAt: new Date(Date.now() - 2 * 3_600_000) })
     const { text } = await page(client, '/properties')
     expect(text.indexOf('Harbor View')).toBeLessThan(text.indexOf('Old Mill'))
-    expect(text).toMatch(/Harbor View Active 12 Pier Rd QR code QR Code Active Products: See catalog Created: 2 hours ago View QR Download Deactivate QR Code Edit Delete/)
-    expect(text).toMatch(/Old Mill Inactive 5 River Rd QR code QR Code Inactive Products: See catalog Created: 3 days ago Activate QR Code Edit Delete/)
+    expect(text).toMatch(/Harbor View Active 12 Pier Rd QR code QR Code Active QR code Products: 0 products Created: 2 hours ago View QR Download Deactivate QR Code Edit Delete/)
+    expect(text).toMatch(/Old Mill Inactive 5 River Rd QR code QR Code Inactive QR code Products: 0 products Created: 3 days ago Activate QR Code Edit Delete/)
+  })
+
+  test('each card counts the products assigned and links to its QR code', async () => {
+    const { client, orgId } = await manager()
+    const stocked = await givenProperty(orgId, { name: 'Harbor View', address: '12 Pier Rd' })
+    const single = await givenProperty(orgId, { name: 'Old Mill', address: '5 River Rd' })
+    for (const name of ['Soap', 'Towels', 'Tissues']) await givenAssignedProduct(orgId, stocked.id, (await givenProduct(orgId, { name })).id)
+    await givenAssignedProduct(orgId, single.id, (await givenProduct(orgId, { name: 'Bleach' })).id)
+    const { html, text } = await page(client, '/properties')
+    expect(text).toMatch(/Harbor View .* Products: 3 products /)
+    expect(text).toMatch(/Old Mill .* Products: 1 product Created/)
+    expect(html).toContain(`href="/qr-codes?property=${stocked.id}"`)
+    expect(html).toContain(`href="/properties?edit=${single.id}#product-assignment"`)
   })
 
   test('searches name or address without regard to case, from a plain GET form', async () => {
@@ -119,10 +132,12 @@ describe('creating a property from the page', () => {
       ['isActive', 'true'],
       ['qrCodeActive', 'false'],
     ])
-    expect(landed.path).toBe('/properties')
-    expect(landed.text).toContain('Property created successfully with QR code auto-generated.')
-    expect(landed.text).toContain('Harbor View')
     const [property] = await db.property.findMany({ where: { organisationId: orgId } })
+    // On to its product assignment, as the form promised.
+    expect(landed.path).toBe(`/properties?edit=${property!.id}`)
+    expect(landed.text).toContain('Property created successfully with QR code auto-generated.')
+    expect(landed.text).toContain('Now assign the products Harbor View stocks.')
+    expect(landed.text).toContain('Available Products')
     expect(property).toMatchObject({ name: 'Harbor View', address: '12 Pier Rd', isActive: true, qrCodeActive: false })
     expect(property!.qrCodeUrl).toBe(`${app.url}/vendor/${property!.id}`)
   })

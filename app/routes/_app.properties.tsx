@@ -33,6 +33,7 @@ import { usePolling } from '~/lib/use-polling'
 import { listProducts } from '~/models/product.server'
 import {
   activatePropertyQr,
+  assignedProductCounts,
   assignProducts,
   createProperty,
   deactivatePropertyQr,
@@ -110,7 +111,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
 
-  const properties = await listProperties(manager.orgId, { search })
+  const [properties, productCounts] = await Promise.all([listProperties(manager.orgId, { search }), assignedProductCounts(manager.orgId)])
   const openOne = async (id: string | null) => (id ? findProperty(manager.orgId, id).catch(() => null) : null)
   const [qrProperty, deleting] = await Promise.all([openOne(params.get('qr')), openOne(params.get('delete'))])
   // Rendered here so the code shows without JavaScript; a failure shows the modal's fallback text.
@@ -129,6 +130,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       isActive: p.isActive,
       qrCodeActive: p.qrCodeActive,
       createdAt: p.createdAt.toISOString(),
+      productCount: productCounts.get(p.id) ?? 0,
     })),
     qr: qrProperty ? { property: { id: qrProperty.id, name: qrProperty.name, qrCodeUrl: qrProperty.qrCodeUrl }, svg } : null,
     deleting: deleting ? { id: deleting.id, name: deleting.name } : null,
@@ -150,8 +152,12 @@ export async function action({ request }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: PropertyInput })
       if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
       if (intent === 'create') {
-        await createProperty(orgId, submission.value, publicOrigin(request))
-        return redirectWithToast('/properties', { title: 'Property created successfully with QR code auto-generated.' })
+        const created = await createProperty(orgId, submission.value, publicOrigin(request))
+        // Straight on to what the form promised: assigning its products (issue 28).
+        return redirectWithToast(`${editHrefFor(created.id)}#product-assignment`, {
+          title: 'Property created successfully with QR code auto-generated.',
+          description: `Now assign the products ${created.name} stocks.`,
+        })
       }
       return withErrorToast('/properties', 'Failed to update property.', async () => {
         await updateProperty(orgId, id, submission.value, publicOrigin(request))

@@ -104,7 +104,8 @@ export default function ReportsPage() {
             {[
               ['Quantity delivered', String(report.totals.quantity)],
               ['Requests delivered', String(report.totals.requests)],
-              ['Invoiced spend', formatMoney(report.totals.spend)],
+              // Invoice lines are summed before tax (issue 28: a total beside the invoice's own, with tax, misled).
+              ['Invoiced spend before tax', formatMoney(report.totals.spend)],
             ].map(([label, value]) => (
               <div key={label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                 <dt className="text-sm text-slate-600">{label}</dt>
@@ -119,12 +120,12 @@ export default function ReportsPage() {
             <DeliveryTimeChart data={charts.medianHoursToDelivery} />
           </div>
           <Card>
-            <CardHeader title="Consumption" description="Delivered quantities, requests and invoiced spend per property and product." />
+            <CardHeader title="Consumption" description="Delivered quantities, requests and invoiced spend before tax per property and product." />
             <CardBody className="overflow-x-auto" tabIndex={0} role="region" aria-label="Consumption table">
               <DataTable
                 id="consumption-table"
                 caption="Consumption per property and product"
-                head={['Property', 'Product', 'Quantity', 'Requests', 'Spend']}
+                head={['Property', 'Product', 'Quantity', 'Requests', 'Spend before tax']}
                 rows={[
                   ...report.rows.map((r) => [r.propertyName, r.productName, r.quantity, r.requests, formatMoney(r.spend)]),
                   ['Total', '', report.totals.quantity, report.totals.requests, formatMoney(report.totals.spend)],

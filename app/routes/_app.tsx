@@ -56,7 +56,10 @@ export default function AppLayout() {
           Skip to content
         </a>
         <Sidebar userLabel={manager.email} organisations={manager.organisations} activeOrgId={manager.orgId} />
-        <div className="min-h-full lg:pl-64">
+        <div className="relative min-h-full lg:pl-64">
+          {/* The sidebar's column down the whole page: the fixed sidebar is one screen tall, so on a long
+              page (and in a full-page capture) its background stopped there (issue 28). */}
+          <div aria-hidden="true" data-testid="sidebar-column" className="absolute inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block" />
           {navigation.state === 'loading' ? (
             <div className="fixed right-4 top-4 z-50 rounded-full bg-white p-2 shadow" data-testid="page-loading">
               <Spinner label="Loading page" />

@@ -9,5 +9,7 @@ import { requireApiManager } from '~/services/auth.server'
 export const action = apiAction(async ({ request }) => {
   if (request.method !== 'POST') methodNotAllowed()
   const manager = await requireApiManager(request)
-  return assignRunner(manager.orgId, await readJson(request, AssignInput), publicOrigin(request))
+  // Whom the requester updates went to is the page's toast; the API's answer stays the assignment.
+  const { requesterUpdates: _told, ...assignment } = await assignRunner(manager.orgId, await readJson(request, AssignInput), publicOrigin(request))
+  return assignment
 })

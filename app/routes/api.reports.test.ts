@@ -57,7 +57,7 @@ describe('the consumption report', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv')
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="consumption-2026-11-01-to-2026-11-30.csv"')
     const lines = (await csv.text()).replace('\uFEFF', '').trim().split('\r\n')
-    expect(lines[0]).toBe('Property,Product,Quantity delivered,Requests,Spend,Property ID,Product ID')
+    expect(lines[0]).toBe('Property,Product,Quantity delivered,Requests,Spend before tax,Property ID,Product ID')
     expect(lines[1]).toMatch(/^Oak Court,Paper Towels,30,1,3.01,/)
     expect(lines[2]).toBe('Total,,30,1,3.01,,')
   })

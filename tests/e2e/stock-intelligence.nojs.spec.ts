@@ -33,6 +33,9 @@ test('the reports page reads the same numbers as the consumption API, chart by c
   // The median delivery time lists the property with both deliveries; the consumption table's total matches.
   await expect(page.locator('#chart-delivery-time-table tbody tr').first().locator('td').last()).toHaveText('2')
   await expect(page.locator('#consumption-table tbody tr').last()).toContainText('13')
+  // Spend is the invoice lines before tax, and says so (issue 28), beside the totals and in the table.
+  await expect(page.getByText('Invoiced spend before tax', { exact: true })).toBeVisible()
+  await expect(page.locator('#consumption-table thead')).toContainText('Spend before tax')
   // The chart itself is an image with a title a screen reader reads.
   await expect(page.getByRole('img', { name: /Top products by quantity delivered/ })).toBeVisible()
 

@@ -20,7 +20,7 @@ export async function givenOrganisationA(owner: TestClient, ownerEmail: string) 
   const two = await givenAssignment(orgId, 'in_transit')
   await db.property.update({ where: { id: one.property.id }, data: { name: `${SECRET} Harbor` } })
   const product = await db.product.findFirstOrThrow({ where: { organisationId: orgId } })
-  await db.product.update({ where: { id: product.id }, data: { name: `${SECRET} Cleaner` } })
+  await db.product.update({ where: { id: product.id }, data: { name: `${SECRET} Cleaner`, category: `${SECRET} Aisle` } })
   await db.propertyProduct.create({ data: { organisationId: orgId, propertyId: one.property.id, productId: product.id } })
   const invoice = await db.invoice.create({
     data: { organisationId: orgId, invoiceNumber: 'INV-ISO-1', recipientName: `${SECRET} Co`, recipientEmail: 'a@x.test', subtotalCents: 100, totalAmountCents: 100 },
@@ -51,6 +51,8 @@ export function idFor(A: World, file: string, param: string): string {
     runnerId: A.one.runner.id,
     userId: A.ownerUserId,
     token: A.trackingOne,
+    // A category is named, not numbered: organisation A's, which B must neither read nor translate.
+    name: `${SECRET} Aisle`,
     file: 'nothing.jpg',
     '*': 'nothing',
   }

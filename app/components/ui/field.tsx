@@ -1,8 +1,15 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 import { cn } from './cn'
 
-export const inputClasses =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-500 aria-[invalid=true]:border-red-500'
+const inputLook =
+  'block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-500 aria-[invalid=true]:border-red-500'
+export const inputClasses = `${inputLook} w-full`
+
+/**
+ * A short number beside its label (quantities, par levels). Not `inputClasses` plus a width: its
+ * w-full won over the width and squeezed the label under the input ("Hand S Refill").
+ */
+export const narrowInputClasses = (width: 'w-20' | 'w-24') => `${inputLook} ${width} shrink-0`
 
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] | null }) {
   if (!errors?.length) return null

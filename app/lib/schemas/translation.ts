@@ -44,3 +44,6 @@ export const ProductTranslationsForm = z.object({
     .optional()
     .transform((t) => (t ?? {}) as Partial<Record<VendorLanguage, { name: string; description: string | null } | null>>),
 })
+
+/** PUT /api/categories/{name}: a category heading's translations, as a product's (a description is ignored). */
+export const CategoryTranslationsInput = z.object({ translations: ProductTranslations })
