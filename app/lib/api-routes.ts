@@ -99,9 +99,9 @@ export const API_OPERATIONS: ApiOperation[] = [
   // Who did what, roles and organisation rules stay with people: no key scope reaches them.
   op('GET', '/api/audit-log', 'The audit log (owners and admins; ?format=csv)'),
   op('PATCH', '/api/members/{userId}', 'Change a member’s role (owners and admins)'),
-  op('GET', '/api/organisation/settings', 'The organisation’s delivery rules'),
-  op('PUT', '/api/organisation/settings', 'Change the organisation’s delivery rules (owners and admins)'),
-  op('PATCH', '/api/organisation/settings', 'Change the organisation’s delivery rules (owners and admins)'),
+  op('GET', '/api/organisation/settings', 'The organisation’s delivery rules and time zone'),
+  op('PUT', '/api/organisation/settings', 'Change the organisation’s delivery rules and time zone (owners and admins)'),
+  op('PATCH', '/api/organisation/settings', 'Change the organisation’s delivery rules and time zone (owners and admins)'),
   op('GET', '/api/admin/system-settings', 'System settings'),
   op('PUT', '/api/admin/system-settings', 'Change system settings'),
   op('POST', '/api/upload', 'Upload an image'),

@@ -37,3 +37,23 @@ export function formatDateTime(date: Date | string, timeZone = 'UTC') {
   const d = new Date(date)
   return Number.isNaN(d.getTime()) ? 'Invalid Date' : format.format(d)
 }
+
+const clocks = new Map<string, Intl.DateTimeFormat>()
+
+/** '2026-11-25T15:45:00+05:30': ISO 8601 on the zone's clock with its offset, for CSV files. */
+export function isoInZone(date: Date | string, timeZone = 'UTC') {
+  const d = new Date(date)
+  if (Number.isNaN(d.getTime())) return ''
+  let clock = clocks.get(timeZone)
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    if (clocks.size < 100) clocks.set(timeZone, clock)
+  }
+  const p = Object.fromEntries(clock.formatToParts(d).map((x) => [x.type, x.value]))
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second))
+  const offset = Math.round((wall - Math.floor(d.getTime() / 1000) * 1000) / 60_000)
+  const sign = offset < 0 ? '-' : '+'
+  const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')
+  const mm = String(Math.abs(offset) % 60).padStart(2, '0')
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${sign}${hh}:${mm}`
+}

@@ -1,6 +1,7 @@
 // Managers: who they are, which organisation they act for, and what a first sign-in creates.
 import { db } from '~/lib/db.server'
 import { readNow } from '~/lib/sql.server'
+import { listedTimeZone } from '~/lib/time-zones'
 import { isRegistrationEnabled } from './settings.server'
 import { recordAudit } from './audit-log.server'
 
@@ -21,7 +22,7 @@ export class RegistrationClosed extends Error {
  * Signs in the person the identity provider vouched for. A first sign-in creates the user and,
  * while registration is open, a new organisation they own.
  */
-export async function signInFromIdentity(profile: IdentityProfile) {
+export async function signInFromIdentity(profile: IdentityProfile, signUp: { timeZone?: string | null } = {}) {
   const email = profile.email.trim().toLowerCase()
   const existing = await db.user.findUnique({ where: { email }, include: { memberships: true } })
   if (existing && existing.memberships.length > 0) {
@@ -50,7 +51,7 @@ export async function signInFromIdentity(profile: IdentityProfile) {
         },
       }))
     const orgName = profile.firstName ? `${profile.firstName}'s organisation` : `${email.split('@')[0]}'s organisation`
-    const organisation = await tx.organisation.create({ data: { name: orgName } })
+    const organisation = await tx.organisation.create({ data: { name: orgName, timeZone: listedTimeZone(signUp.timeZone) ?? 'UTC' } })
     await tx.membership.create({ data: { userId: user.id, organisationId: organisation.id, role: 'owner' } })
     await tx.userSettings.create({ data: { userId: user.id } })
     return { user, organisationId: organisation.id }

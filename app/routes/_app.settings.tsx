@@ -21,10 +21,11 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { canManageSystem, getPreferences, getSystemSettings, updatePreferences, updateSystemSettings, type UserPreferences } from '~/models/settings.server'
 import { displayName } from '~/models/user.server'
 import { endAllManagerSessions, requireManager } from '~/services/auth.server'
-import { getOrganisationSettings, OrganisationSettingsInput, updateOrganisationSettings } from '~/models/organisation-settings.server'
+import { organisationSettingsView, OrganisationSettingsInput, updateOrganisationSettings } from '~/models/organisation-settings.server'
 import { SettingsIntegrations, type IntegrationsData, type IntegrationsResult } from '~/components/settings-integrations'
 import { integrationsAction, integrationsView } from '~/models/integration-settings.server'
 import { useStickyActionData } from '~/lib/use-sticky-action-data'
+import { timeZoneNames } from '~/lib/time-zones'
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Stockrun' }]
 
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     preferences: await getPreferences(manager.userId),
     system: admin ? await getSystemSettings(manager.role) : null,
     audit: await auditLogSection(manager, new URL(request.url).searchParams),
-    organisation: { ...(await getOrganisationSettings(manager.orgId)), canChange: admin },
+    organisation: { ...(await organisationSettingsView(manager.orgId)), timeZones: timeZoneNames(), canChange: admin },
     integrations: await integrationsView(manager),
   })
 }
@@ -54,10 +55,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === SIGN_OUT_EVERYWHERE) return endAllManagerSessions(request, manager.userId)
   if (intent === 'organisation') {
     const submission = parseWithZod(formData, { schema: OrganisationSettingsInput })
-    if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+    if (submission.status !== 'success') return json({ organisation: submission.reply() }, { status: 400 })
     try {
-      await updateOrganisationSettings(manager.role, manager.orgId, submission.value)
-      return redirectWithToast('/settings', { title: 'Delivery Rules Updated', description: submission.value.requireHandoverCode ? 'Runners now need the handover code.' : 'The handover code is now optional.' })
+      const saved = await updateOrganisationSettings(manager, manager.orgId, submission.value)
+      const code = saved.requireHandoverCode ? 'Runners now need the handover code.' : 'The handover code is optional.'
+      return redirectWithToast('/settings', { title: 'Organisation Settings Updated', description: `${code} Times read in ${saved.timeZone}.` })
     } catch (err) {
       if (err instanceof Forbidden) return redirectWithToast('/settings', { title: 'Update Failed', description: err.message, variant: 'error' })
       throw err
@@ -122,7 +124,13 @@ export default function SettingsPage() {
         {system ? <SystemCard registrationEnabled={system.registration_enabled} /> : null}
         <SettingsSessions />
         {audit ? <SettingsAuditLog {...audit} /> : null}
-        <SettingsHandover requireHandoverCode={organisation.requireHandoverCode} canChange={organisation.canChange} />
+        <SettingsHandover
+          requireHandoverCode={organisation.requireHandoverCode}
+          timeZone={organisation.timeZone}
+          timeZones={organisation.timeZones}
+          canChange={organisation.canChange}
+          errors={(actionData as { organisation?: { error?: Record<string, string[] | null> } } | undefined)?.organisation?.error}
+        />
         {integrations ? <SettingsIntegrations data={integrations as unknown as IntegrationsData} result={(actionData as { integrations?: IntegrationsResult } | undefined)?.integrations} /> : null}
       </div>
     </>

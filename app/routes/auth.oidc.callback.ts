@@ -4,7 +4,7 @@ import { redirect } from '@remix-run/node'
 import { requirePrimary } from '~/lib/litefs.server'
 import { RegistrationClosed } from '~/models/user.server'
 import { clearSignInState, completeSignIn, startManagerSession } from '~/services/auth.server'
-import { RETURN_COOKIE } from './auth.oidc'
+import { RETURN_COOKIE, ZONE_COOKIE } from './auth.oidc'
 
 function returnPath(request: Request) {
   const cookie = request.headers.get('Cookie') ?? ''
@@ -19,6 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const userId = await completeSignIn(request)
     const response = await startManagerSession(request, userId, returnPath(request))
     response.headers.append('Set-Cookie', `${RETURN_COOKIE}=; Path=/auth; Max-Age=0`)
+    response.headers.append('Set-Cookie', `${ZONE_COOKIE}=; Path=/auth; Max-Age=0`)
     return response
   } catch (thrown) {
     if (thrown instanceof Response) throw thrown

@@ -9,6 +9,7 @@ import { env } from '~/lib/env.server'
 import { Unauthorized } from '~/lib/errors'
 import { findApiOperation } from '~/lib/api-routes'
 import { managerFromApiKey } from '~/models/api-key.server'
+import { listedTimeZone } from '~/lib/time-zones'
 import { displayName, findManager, signInFromIdentity, type Manager } from '~/models/user.server'
 import { oncePerRequest, setActor } from '~/lib/actor-context.server'
 import { deleteAllSessionsOf } from '~/models/session.server'
@@ -112,11 +113,17 @@ async function authenticatorFor(request: Request) {
         firstName: info.given_name,
         lastName: info.family_name,
         profileImageUrl: info.picture,
-      })
+      }, { timeZone: signUpTimeZone(request) })
       return user.id
     },
   )
   return new Authenticator<string>().use(strategy)
+}
+
+/** The zone the sign-in form read from the browser (auth.oidc.ts keeps it in a cookie for the callback). */
+function signUpTimeZone(request: Request) {
+  const match = /(?:^|;\s*)__stockrun_zone=([^;]+)/.exec(request.headers.get('Cookie') ?? '')
+  return match ? listedTimeZone(decodeURIComponent(match[1]!)) : null
 }
 
 /** Starts the code flow: answers with a redirect to the provider (thrown as a Response). */
