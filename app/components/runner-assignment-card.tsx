@@ -3,6 +3,7 @@
 import { Form } from '@remix-run/react'
 import { MapPin } from 'lucide-react'
 import type { SerializeFrom } from '@remix-run/node'
+import { formatDateTime } from '~/lib/format'
 import type { AssignmentView } from '~/models/assignment.server'
 import { DeliveryProofBox } from './delivery-proof-box'
 import { DeliveryProofFields } from './delivery-proof-fields'
@@ -13,7 +14,7 @@ import { Card, CardBody } from './ui/card'
 
 const STATUSES = ['assigned', 'picked_up', 'in_transit', 'delivered', 'cancelled'] as const
 
-export function RunnerAssignmentCard({ assignment, action }: { assignment: SerializeFrom<AssignmentView>; action: string }) {
+export function RunnerAssignmentCard({ assignment, action, timeZone }: { assignment: SerializeFrom<AssignmentView>; action: string; timeZone: string }) {
   const a = assignment
   const property = a.request.property
   const open = a.status !== 'delivered' && a.status !== 'cancelled'
@@ -28,6 +29,15 @@ export function RunnerAssignmentCard({ assignment, action }: { assignment: Seria
               Order {a.request.orderNumber}
             </h3>
             <p className="text-sm text-slate-600">For {a.request.vendorName}</p>
+            <p className="text-xs text-slate-500">
+              Assigned <time dateTime={a.assignedAt}>{formatDateTime(a.assignedAt, timeZone)}</time>
+              {a.deliveredAt ? (
+                <>
+                  {' · Delivered '}
+                  <time dateTime={a.deliveredAt}>{formatDateTime(a.deliveredAt, timeZone)}</time>
+                </>
+              ) : null}
+            </p>
           </div>
           <DeliveryStatusBadge status={a.status} />
         </div>
@@ -104,7 +114,7 @@ export function RunnerAssignmentCard({ assignment, action }: { assignment: Seria
           </Form>
         ) : null}
 
-        {a.proof ? <DeliveryProofBox proof={a.proof} /> : null}
+        {a.proof ? <DeliveryProofBox proof={a.proof} timeZone={timeZone} /> : null}
         {proofAllowed ? (
           <Form
             method="post"

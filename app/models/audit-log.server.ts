@@ -3,6 +3,8 @@
 import { db } from '~/lib/db.server'
 import { currentActor, type Actor } from '~/lib/actor-context.server'
 import { csvRow } from '~/lib/csv'
+import { isoInZone } from '~/lib/format'
+import { organisationTimeZone } from './organisation-time-zone.server'
 import { z } from 'zod'
 import { Forbidden } from '~/lib/errors'
 import { AuditQuery, auditFilterFrom } from '~/lib/schemas/audit-log'
@@ -132,7 +134,7 @@ const CSV_HEADER = ['Time', 'Actor type', 'Actor id', 'Actor', 'Action', 'Target
 const CSV_BATCH = 500
 
 /** The whole filtered log as CSV lines, a batch at a time, newest first. */
-export async function* auditCsv(orgId: string, role: string, filter: Omit<AuditFilter, 'limit'> = {}): AsyncGenerator<string> {
+export async function* auditCsv(orgId: string, role: string, filter: Omit<AuditFilter, 'limit'> = {}, timeZone = 'UTC'): AsyncGenerator<string> {
   requireAuditRole(role)
   yield csvRow(CSV_HEADER)
   let before: { at: Date; id: string } | null = null
@@ -146,7 +148,7 @@ export async function* auditCsv(orgId: string, role: string, filter: Omit<AuditF
       take: CSV_BATCH,
     })
     for (const row of page) {
-      yield csvRow([row.at, row.actorType, row.actorId, row.actorName, row.action, row.targetType, row.targetId, row.details])
+      yield csvRow([isoInZone(row.at, timeZone), row.actorType, row.actorId, row.actorName, row.action, row.targetType, row.targetId, row.details])
     }
     if (page.length < CSV_BATCH) return
     const last = page[page.length - 1]!
@@ -161,6 +163,6 @@ export async function auditLogSection(manager: { orgId: string; role: string }, 
   const parsed = AuditQuery.safeParse(raw)
   const filter = parsed.success ? auditFilterFrom(parsed.data) : {}
   const errors = parsed.success ? undefined : z.flattenError(parsed.error).fieldErrors
-  const events = await listAuditEvents(manager.orgId, manager.role, { ...filter, limit: 50 })
-  return { events, filter: raw, errors }
+  const [events, timeZone] = await Promise.all([listAuditEvents(manager.orgId, manager.role, { ...filter, limit: 50 }), organisationTimeZone(manager.orgId)])
+  return { events, filter: raw, errors, timeZone }
 }

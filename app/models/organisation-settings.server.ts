@@ -6,7 +6,7 @@ import { db } from '~/lib/db.server'
 import { booleanInput } from '~/lib/schemas/common'
 import { listedTimeZone, UNKNOWN_TIME_ZONE } from '~/lib/time-zones'
 import { requirePermission, type Actor } from './permissions'
-import { organisationTimeZone } from './stats.server'
+import { organisationTimeZone } from './organisation-time-zone.server'
 
 export type OrganisationSettings = { requireHandoverCode: boolean }
 

@@ -5,7 +5,7 @@ import { formatDateTime } from '~/lib/format'
 import { renderPdf, type Content, type TDocumentDefinitions } from '~/services/pdf.server'
 import { readImage } from '~/services/storage.server'
 import { findRequest, latestDeliveryProof, requestHistory, type DeliveryProofView, type RequestView, type StatusChange } from './request.server'
-import { safeTimeZone } from './stats.server'
+import { safeTimeZone } from './organisation-time-zone.server'
 
 const STATUS_LABELS: Record<string, string> = {
   pending: 'Pending',

@@ -4,6 +4,7 @@
 import { Prisma } from '@prisma/client'
 import { z } from 'zod'
 import { csvRow } from '~/lib/csv'
+import { isoInZone } from '~/lib/format'
 import { db } from '~/lib/db.server'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { readNow, readRows } from '~/lib/sql.server'
@@ -321,7 +322,7 @@ export const CSV_HEADER = ['Order Number', 'Request ID', 'Status', 'Property', '
  * The CSV export of every request matching the filter, produced a page at a time so an organisation
  * with 100,000 requests streams them without holding them all.
  */
-export async function* requestsCsv(orgId: string, filter: Omit<RequestFilter, 'cursor' | 'limit'>): AsyncGenerator<string> {
+export async function* requestsCsv(orgId: string, filter: Omit<RequestFilter, 'cursor' | 'limit'>, timeZone = 'UTC'): AsyncGenerator<string> {
   yield csvRow(CSV_HEADER)
   let cursor: string | null = null
   do {
@@ -338,7 +339,7 @@ export async function* requestsCsv(orgId: string, filter: Omit<RequestFilter, 'c
           r.requestedProducts.map((p) => `${p.name} x${p.quantity}`).join('; '),
           r.requestedProducts.length,
           r.notes ?? '',
-          r.createdAt,
+          isoInZone(r.createdAt, timeZone),
         ]),
       )
       .join('')

@@ -45,7 +45,7 @@ import {
 import { propertyReorderSuggestions, setParLevel } from '~/models/reorder.server'
 import { createRequest } from '~/models/request-intake.server'
 import { createStandingOrder, deleteStandingOrder, listPropertyStandingOrders } from '~/models/standing-order.server'
-import { organisationTimeZone } from '~/models/stats.server'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { qrSvg } from '~/services/qr.server'
 import { requireManager } from '~/services/auth.server'
 

@@ -131,7 +131,7 @@ export default function SettingsPage() {
           canChange={organisation.canChange}
           errors={(actionData as { organisation?: { error?: Record<string, string[] | null> } } | undefined)?.organisation?.error}
         />
-        {integrations ? <SettingsIntegrations data={integrations as unknown as IntegrationsData} result={(actionData as { integrations?: IntegrationsResult } | undefined)?.integrations} /> : null}
+        {integrations ? <SettingsIntegrations timeZone={organisation.timeZone} data={integrations as unknown as IntegrationsData} result={(actionData as { integrations?: IntegrationsResult } | undefined)?.integrations} /> : null}
       </div>
     </>
   )

@@ -22,6 +22,7 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { changeAssignmentStatus, deliveryOrder, openAssignment } from '~/models/assignment.server'
 import { submitProofWithPhoto } from '~/models/delivery-proof.server'
 import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -46,8 +47,10 @@ const NEXT: Record<string, { status: string; label: string } | undefined> = {
 
 export async function loader({ params }: LoaderFunctionArgs) {
   try {
-    const order = deliveryOrder(await openAssignment(params.assignmentId!, params.token))
-    return json({ ok: true as const, order }, { headers: PRIVATE })
+    const access = await openAssignment(params.assignmentId!, params.token)
+    const order = deliveryOrder(access)
+    const timeZone = await organisationTimeZone(access.assignment.organisationId)
+    return json({ ok: true as const, order, timeZone }, { headers: PRIVATE })
   } catch (err) {
     if (err instanceof Unauthorized) return json({ ok: false as const, error: 'Invalid authentication token' }, { status: 401, headers: PRIVATE })
     if (err instanceof NotFound) return json({ ok: false as const, error: 'Order not found' }, { status: 404, headers: PRIVATE })
@@ -138,7 +141,7 @@ export default function DeliveryOrderPage() {
                 Submit Delivery Proof
               </Link>
             ) : null}
-            {proof ? <DeliveryProofBox proof={proof} /> : null}
+            {proof ? <DeliveryProofBox proof={proof} timeZone={data.timeZone} /> : null}
             {!next && !canProve && !proof ? <p className="text-sm text-slate-600">Nothing left to do for this delivery.</p> : null}
           </CardBody>
         </Card>

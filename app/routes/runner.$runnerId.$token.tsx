@@ -17,6 +17,7 @@ import { changeAssignmentStatus, openAssignment, runnerAssignments, startDeliver
 import { submitProofWithPhoto } from '~/models/delivery-proof.server'
 import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 import { authenticateRunner } from '~/models/runner.server'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { assignmentStatusLabel } from '~/components/delivery-status-badge'
 
 export const meta: MetaFunction = () => [{ title: 'My Deliveries · Stockrun' }, { name: 'robots', content: 'noindex' }]
@@ -33,8 +34,8 @@ const PRIVATE = {
 export async function loader({ params }: LoaderFunctionArgs) {
   try {
     const runner = await authenticateRunner(params.runnerId!, params.token)
-    const { active, completed } = await runnerAssignments(runner.id)
-    return json({ ok: true as const, runner: { name: runner.name }, active, completed }, { headers: PRIVATE })
+    const [{ active, completed }, timeZone] = await Promise.all([runnerAssignments(runner.id), organisationTimeZone(runner.organisationId)])
+    return json({ ok: true as const, runner: { name: runner.name }, active, completed, timeZone }, { headers: PRIVATE })
   } catch (err) {
     if (err instanceof Unauthorized) return json({ ok: false as const, error: err.message }, { status: 401, headers: PRIVATE })
     throw err
@@ -117,7 +118,7 @@ export default function RunnerPortal() {
             Active Assignments ({data.active.length})
           </h2>
           {data.active.length ? (
-            data.active.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} />)
+            data.active.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} timeZone={data.timeZone} />)
           ) : (
             <EmptyState title="No active assignments">New deliveries appear here when a dispatcher assigns them to you.</EmptyState>
           )}
@@ -127,7 +128,7 @@ export default function RunnerPortal() {
             Recent Completed
           </h2>
           {data.completed.length ? (
-            data.completed.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} />)
+            data.completed.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} timeZone={data.timeZone} />)
           ) : (
             <EmptyState title="Nothing delivered yet">Your last five deliveries are listed here.</EmptyState>
           )}
