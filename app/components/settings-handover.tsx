@@ -4,7 +4,7 @@
 import { Form, useFetcher } from '@remix-run/react'
 import { Button } from './ui/button'
 import { Card, CardBody, CardHeader } from './ui/card'
-import { SelectField } from './ui/field'
+import { TimeZoneSelect } from './time-zone-select'
 import { Switch } from './ui/switch'
 import { useSendEarlyChanges } from './ui/use-early-changes'
 
@@ -36,20 +36,15 @@ export function SettingsHandover({
             defaultChecked={requireHandoverCode}
             disabled={!canChange}
           />
-          <SelectField
+          <TimeZoneSelect
             label="Time zone"
             name="timeZone"
+            timeZones={timeZones}
             defaultValue={timeZone}
             disabled={!canChange}
             errors={errors?.timeZone ?? undefined}
             hint="Every date and time in Stockrun, its PDFs, e-mails and CSV files reads in this zone."
-          >
-            {timeZones.map((z) => (
-              <option key={z} value={z}>
-                {z.replace(/_/g, ' ')}
-              </option>
-            ))}
-          </SelectField>
+          />
           {canChange ? (
             <noscript>
               <Button type="submit" className="mt-3">

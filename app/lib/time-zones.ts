@@ -35,4 +35,4 @@ export function listedTimeZone(name: string | null | undefined): string | null {
   return timeZoneNames().includes(current) ? current : null
 }
 
-export const UNKNOWN_TIME_ZONE = 'Choose a time zone from the list (an IANA name such as America/New_York)'
+export const UNKNOWN_TIME_ZONE = 'Unknown time zone: choose one from the list (an IANA name such as America/New_York)'

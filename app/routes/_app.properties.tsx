@@ -46,6 +46,7 @@ import { propertyReorderSuggestions, setParLevel } from '~/models/reorder.server
 import { createRequest } from '~/models/request-intake.server'
 import { createStandingOrder, deleteStandingOrder, listPropertyStandingOrders } from '~/models/standing-order.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
+import { timeZoneNames } from '~/lib/time-zones'
 import { qrSvg } from '~/services/qr.server'
 import { requireManager } from '~/services/auth.server'
 
@@ -87,6 +88,7 @@ async function editorData(orgId: string, id: string, selectAll: boolean) {
     suggestions,
     standingOrders,
     timeZone,
+    timeZones: timeZoneNames(),
   }
 }
 
@@ -301,13 +303,14 @@ export default function LogisticsPage() {
                 assigned={data.editor.assigned}
                 selectAll={data.editor.selectAll}
               />
-              <ReorderSuggestions propertyId={data.editor.property.id} suggestions={data.editor.suggestions} />
+              <ReorderSuggestions propertyId={data.editor.property.id} suggestions={data.editor.suggestions} timeZone={data.editor.timeZone} />
               <ParLevels propertyId={data.editor.property.id} lines={data.editor.stock} />
               <PropertyStandingOrders
                 propertyId={data.editor.property.id}
                 orders={data.editor.standingOrders}
                 products={data.editor.stock}
                 timeZone={data.editor.timeZone}
+                timeZones={data.editor.timeZones}
                 lastResult={actionData && 'standingOrder' in actionData ? actionData.standingOrder : null}
               />
             </>
