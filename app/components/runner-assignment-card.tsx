@@ -5,16 +5,29 @@ import { MapPin } from 'lucide-react'
 import type { SerializeFrom } from '@remix-run/node'
 import { formatDateTime } from '~/lib/format'
 import type { AssignmentView } from '~/models/assignment.server'
+import type { HandoverRule } from '~/models/handover.server'
 import { DeliveryProofBox } from './delivery-proof-box'
 import { DeliveryProofFields } from './delivery-proof-fields'
 import { HandoverCodeField } from './handover-code-field'
+import { NobodyThereForm } from './nobody-there-form'
 import { assignmentStatusLabel, DeliveryStatusBadge } from './delivery-status-badge'
 import { Button } from './ui/button'
 import { Card, CardBody } from './ui/card'
 
 const STATUSES = ['assigned', 'picked_up', 'in_transit', 'delivered', 'cancelled'] as const
 
-export function RunnerAssignmentCard({ assignment, action, timeZone }: { assignment: SerializeFrom<AssignmentView>; action: string; timeZone: string }) {
+export function RunnerAssignmentCard({
+  assignment,
+  action,
+  timeZone,
+  handover = 'required',
+}: {
+  assignment: SerializeFrom<AssignmentView>
+  action: string
+  timeZone: string
+  /** What the request's handover code asks of the runner (issue 28). */
+  handover?: HandoverRule
+}) {
   const a = assignment
   const property = a.request.property
   const open = a.status !== 'delivered' && a.status !== 'cancelled'
@@ -95,6 +108,12 @@ export function RunnerAssignmentCard({ assignment, action, timeZone }: { assignm
                   </option>
                 ))}
               </select>
+              {/* "Delivered" from here asks for the code as the button below does (issue 28). */}
+              {a.status === 'in_transit' && handover !== 'none' ? (
+                <div className="mt-2">
+                  <HandoverCodeField id={`status-code-${a.id}`} rule={handover} label="Vendor's code for Delivered" />
+                </div>
+              ) : null}
             </div>
             <Button type="submit" variant="secondary" className="h-11">
               Update Status
@@ -107,12 +126,13 @@ export function RunnerAssignmentCard({ assignment, action, timeZone }: { assignm
             <input type="hidden" name="intent" value="status" />
             <input type="hidden" name="assignmentId" value={a.id} />
             <input type="hidden" name="status" value="delivered" />
-            <HandoverCodeField id={`handover-${a.id}`} />
+            <HandoverCodeField id={`handover-${a.id}`} rule={handover} />
             <Button type="submit" className="h-11 w-full">
               Mark as Delivered
             </Button>
           </Form>
         ) : null}
+        {a.status === 'in_transit' && handover === 'required' ? <NobodyThereForm id={`nobody-${a.id}`} action={action} assignmentId={a.id} orderNumber={a.request.orderNumber} /> : null}
 
         {a.proof ? <DeliveryProofBox proof={a.proof} timeZone={timeZone} /> : null}
         {proofAllowed ? (

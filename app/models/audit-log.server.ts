@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'runner.token_rotated',
   'assignment.link_rotated',
   'assignment.status_changed',
+  'assignment.delivered_without_code',
   'settings.system_changed',
   'settings.preferences_changed',
   'member.role_changed',

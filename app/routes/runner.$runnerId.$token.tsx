@@ -15,6 +15,8 @@ import { StatusInput } from '~/lib/schemas/dispatch'
 import { redirectWithToast } from '~/lib/toast.server'
 import { changeAssignmentStatus, openAssignment, runnerAssignments, startDelivery } from '~/models/assignment.server'
 import { submitProofWithPhoto } from '~/models/delivery-proof.server'
+import { handoverRules } from '~/models/handover.server'
+import { deliverWithNobodyThere } from '~/models/nobody-there.server'
 import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 import { authenticateRunner } from '~/models/runner.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
@@ -35,7 +37,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
   try {
     const runner = await authenticateRunner(params.runnerId!, params.token)
     const [{ active, completed }, timeZone] = await Promise.all([runnerAssignments(runner.id), organisationTimeZone(runner.organisationId)])
-    return json({ ok: true as const, runner: { name: runner.name }, active, completed, timeZone }, { headers: PRIVATE })
+    const rule = await handoverRules(runner.organisationId, active.map((a) => a.requestId))
+    const handover = Object.fromEntries(active.map((a) => [a.id, rule(a.requestId)]))
+    return json({ ok: true as const, runner: { name: runner.name }, active, completed, timeZone, handover }, { headers: PRIVATE })
   } catch (err) {
     if (err instanceof Unauthorized) return json({ ok: false as const, error: err.message }, { status: 401, headers: PRIVATE })
     throw err
@@ -46,6 +50,7 @@ const FAILED: Record<string, string> = {
   start: 'Failed to Start',
   status: 'Update Failed',
   proof: 'Submission Failed',
+  'nobody-there': 'Update Failed',
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -72,6 +77,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(here, {
         title: 'Status Updated',
         description: `Delivery marked as ${assignmentStatusLabel(status)}.`,
+      })
+    }
+    if (intent === 'nobody-there') {
+      await once('status', () => deliverWithNobodyThere(access, form, publicOrigin(request)))
+      return redirectWithToast(here, {
+        title: 'Delivered Without Code',
+        description: 'Your photo and note were sent to the managers.',
       })
     }
     if (intent === 'proof') {
@@ -118,7 +130,7 @@ export default function RunnerPortal() {
             Active Assignments ({data.active.length})
           </h2>
           {data.active.length ? (
-            data.active.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} timeZone={data.timeZone} />)
+            data.active.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} timeZone={data.timeZone} handover={data.handover[a.id]} />)
           ) : (
             <EmptyState title="No active assignments">New deliveries appear here when a dispatcher assigns them to you.</EmptyState>
           )}
