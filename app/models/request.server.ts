@@ -288,6 +288,8 @@ export type DeliveryProofView = {
   longitude: number | null
   /** When the runner entered the vendor's handover code, if they did. */
   handoverConfirmedAt: Date | null
+  /** When the runner delivered with nobody there to give the code (a photo and a note instead). */
+  deliveredWithoutCodeAt: Date | null
 }
 
 /** The latest proof a runner posted for any of the request's deliveries, or null. */
@@ -308,12 +310,12 @@ export async function latestDeliveryProof(orgId: string, id: string): Promise<De
       capturedAt: true,
       latitude: true,
       longitude: true,
-      assignment: { select: { handover: { select: { confirmedAt: true } } } },
+      assignment: { select: { handover: { select: { confirmedAt: true, withoutCodeAt: true } } } },
     },
   })
   if (!proof) return null
   const { assignment, ...rest } = proof
-  return { ...rest, handoverConfirmedAt: assignment.handover?.confirmedAt ?? null }
+  return { ...rest, handoverConfirmedAt: assignment.handover?.confirmedAt ?? null, deliveredWithoutCodeAt: assignment.handover?.withoutCodeAt ?? null }
 }
 
 export const CSV_HEADER = ['Order Number', 'Request ID', 'Status', 'Property', 'Address', 'Vendor', 'Products', 'Items', 'Notes', 'Created At']
