@@ -2,6 +2,7 @@
 // runner delivers with a photo of where it was left and a note. Folded behind its summary, a plain
 // multipart form, so it works on a phone without JavaScript.
 import { Form } from '@remix-run/react'
+import { ProofPhotoField } from './delivery-proof-fields'
 import { Button } from './ui/button'
 import { TextareaField } from './ui/field'
 
@@ -13,19 +14,7 @@ export function NobodyThereForm({ id, action, assignmentId, orderNumber }: { id:
         <p className="text-sm text-amber-900">Leave the delivery safely, take a photo of where it is and say why. Your managers are told it was delivered without the code.</p>
         <input type="hidden" name="intent" value="nobody-there" />
         {assignmentId ? <input type="hidden" name="assignmentId" value={assignmentId} /> : null}
-        <div>
-          <label htmlFor={`${id}-photo`} className="mb-1 block text-sm font-medium text-slate-700">
-            Photo of where you left it
-          </label>
-          <input
-            id={`${id}-photo`}
-            name="photo"
-            type="file"
-            accept="image/*"
-            required
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium"
-          />
-        </div>
+        <ProofPhotoField id={`${id}-photo`} label="Photo of where you left it" />
         <TextareaField id={`${id}-note`} label="Where you left it and why" name="notes" rows={2} maxLength={2000} required />
         <Button type="submit" variant="secondary" className="h-11 w-full">
           Deliver with nobody to take it
