@@ -2,6 +2,7 @@
 // a catalog, runners and requests in every status. Safe to run twice: it stops if the owner exists.
 import { db } from '../app/lib/db.server'
 import { hashToken, newToken } from '../app/lib/tokens.server'
+import { giveHandoverCode } from '../app/models/handover.server'
 import { nextOrderNumber } from '../app/models/sequence.server'
 
 const OWNER = 'demo@stockrun.test'
@@ -101,10 +102,13 @@ async function seed() {
     runnerLinks.push(`  ${runner.name}: http://localhost:3000/runner/${runner.id}/${token}`)
   }
 
+  const trackingLinks: string[] = []
   const statuses = ['pending', 'pending', 'pending', 'in_progress', 'in_progress', 'completed', 'completed', 'completed', 'archived', 'pending']
   for (const [i, status] of statuses.entries()) {
     const property = properties[i % 4]!
     const createdAt = new Date(Date.now() - (statuses.length - i) * 5 * 60 * 60 * 1000)
+    // Sent by a vendor, as a real request is: a tracking link and the handover code it shows.
+    const trackingToken = newToken()
     await db.$transaction(async (tx) => {
       const request = await tx.productRequest.create({
         data: {
@@ -115,9 +119,12 @@ async function seed() {
           status,
           notes: i % 3 === 0 ? 'Please leave at the front desk.' : null,
           language: 'en',
+          trackingTokenHash: hashToken(trackingToken),
           createdAt,
         },
       })
+      const code = await giveHandoverCode(tx, request.id, trackingToken)
+      if (status === 'in_progress') trackingLinks.push(`  ${request.orderNumber} (handover code ${code}): http://localhost:3000/track/${trackingToken}`)
       const count = 1 + (i % 3)
       for (let k = 0; k < count; k++) {
         const product = products[(i * 3 + k) % products.length]!
@@ -148,6 +155,7 @@ async function seed() {
     })
   }
   console.log(`Seeded the demo organisation for ${OWNER}. Runner portal links (shown once):\n${runnerLinks.join('\n')}`)
+  console.log(`Vendor tracking links of the requests under way:\n${trackingLinks.join('\n')}`)
 }
 
 seed()

@@ -101,10 +101,12 @@ export function CurrentAssignmentsCard({
   assignments,
   total,
   params,
+  timeZone,
 }: {
   assignments: SerializeFrom<CurrentAssignmentLine>[]
   total: number
   params: URLSearchParams
+  timeZone: string
 }) {
   const more = total > assignments.length
   return (
@@ -132,7 +134,7 @@ export function CurrentAssignmentsCard({
                     {a.runner.name} · {a.request.property?.name ?? 'No property'}
                   </p>
                   <p className="text-slate-500">
-                    {`Assigned ${formatDateTime(a.assignedAt)}`} · {SMS_LABELS[a.smsStatus] ?? a.smsStatus}
+                    {`Assigned ${formatDateTime(a.assignedAt, timeZone)}`} · {SMS_LABELS[a.smsStatus] ?? a.smsStatus}
                   </p>
                 </div>
                 <Form method="post">

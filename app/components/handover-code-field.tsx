@@ -1,9 +1,25 @@
-// The runner types the vendor's 4-digit code when marking a delivery delivered.
-export function HandoverCodeField({ id }: { id: string }) {
+// The runner types the vendor's 4-digit code when marking a delivery delivered. What it says follows
+// the organisation's rule: required, optional ("show it if asked"), or none for a request made before
+// codes existed, which then says so rather than taking any code in silence.
+import type { HandoverRule } from '~/models/handover.server'
+
+const HINTS: Record<Exclude<HandoverRule, 'none'>, string> = {
+  required: 'Ask the vendor for the 4 digits on their confirmation or tracking page.',
+  optional: 'Optional: if the vendor shows you their 4 digits, enter them. A wrong code is refused.',
+}
+
+export function HandoverCodeField({ id, rule = 'required', label = 'Handover code' }: { id: string; rule?: HandoverRule; label?: string }) {
+  if (rule === 'none') {
+    return (
+      <p className="mb-3 text-sm text-slate-600" data-testid="no-handover-code">
+        This request has no handover code (it was made before codes existed): none is needed.
+      </p>
+    )
+  }
   return (
     <div className="mb-3">
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        Handover code
+        {rule === 'optional' ? `${label} (optional)` : label}
       </label>
       <input
         id={id}
@@ -16,7 +32,7 @@ export function HandoverCodeField({ id }: { id: string }) {
         className="block h-11 w-32 rounded-md border border-slate-300 bg-white px-3 font-mono text-lg tracking-widest"
       />
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        Ask the vendor for the 4 digits on their confirmation or tracking page.
+        {HINTS[rule]}
       </p>
     </div>
   )

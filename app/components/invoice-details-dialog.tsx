@@ -17,12 +17,14 @@ export function InvoiceDetailsDialog({
   invoice,
   items,
   deleteHref,
+  timeZone,
 }: {
   closeTo: string
   back: string
   invoice: InvoiceJson
   items: SerializeFrom<InvoiceItemView>[]
   deleteHref: string
+  timeZone: string
 }) {
   const hidden = (intent: string) => (
     <>
@@ -74,8 +76,8 @@ export function InvoiceDetailsDialog({
                   <div className="font-medium text-slate-900">{item.description}</div>
                   {item.vendorName ? (
                     <div className="text-xs text-slate-500">
-                      {[item.orderNumber, item.vendorName, item.propertyAddress, item.requestDate ? formatDate(item.requestDate) : null].filter(Boolean).join(' · ')}
-                      {item.deliveredAt ? <span className="text-green-700"> · Delivered {formatDate(item.deliveredAt)}</span> : null}
+                      {[item.orderNumber, item.vendorName, item.propertyAddress, item.requestDate ? formatDate(item.requestDate, timeZone) : null].filter(Boolean).join(' · ')}
+                      {item.deliveredAt ? <span className="text-green-700"> · Delivered {formatDate(item.deliveredAt, timeZone)}</span> : null}
                     </div>
                   ) : null}
                 </td>

@@ -16,6 +16,7 @@ export function InvoiceFromRequestsDialog({
   closeTo,
   back,
   requests,
+  timeZone,
   recipients,
   prefill,
   recipientHref,
@@ -25,6 +26,7 @@ export function InvoiceFromRequestsDialog({
   closeTo: string
   back: string
   requests: InvoiceableRequest[]
+  timeZone: string
   recipients: RecipientJson[]
   prefill: RecipientJson | null
   recipientHref: (id: string) => string
@@ -60,7 +62,7 @@ export function InvoiceFromRequestsDialog({
                     <span className="min-w-0 text-sm">
                       <span className="font-medium text-slate-900">{r.orderNumber}</span> · {r.vendorName}
                       <span className="block truncate text-xs text-slate-500">
-                        {r.property?.address ?? 'No property'} · {formatDate(r.createdAt)} · {r.requestedProducts.map((p) => `${p.quantity}× ${p.name}`).join(', ')}
+                        {r.property?.address ?? 'No property'} · {formatDate(r.createdAt, timeZone)} · {r.requestedProducts.map((p) => `${p.quantity}× ${p.name}`).join(', ')}
                       </span>
                     </span>
                   </label>

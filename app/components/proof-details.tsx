@@ -7,6 +7,13 @@ export type ProofFacts = {
   latitude?: number | null
   longitude?: number | null
   handoverConfirmedAt?: string | null
+  deliveredWithoutCodeAt?: string | null
+}
+
+function handoverText(proof: ProofFacts, when: (date: string) => string) {
+  if (proof.handoverConfirmedAt) return `Confirmed ${when(proof.handoverConfirmedAt)}`
+  if (proof.deliveredWithoutCodeAt) return `Delivered without code ${when(proof.deliveredWithoutCodeAt)}: nobody to take it`
+  return 'Not given'
 }
 
 export function ProofDetails({ proof, when, orderNumber }: { proof: ProofFacts; when: (date: string) => string; orderNumber: string }) {
@@ -27,7 +34,7 @@ export function ProofDetails({ proof, when, orderNumber }: { proof: ProofFacts; 
           </a>
         </Fact>
       ) : null}
-      <Fact label="Handover code">{proof.handoverConfirmedAt ? `Confirmed ${when(proof.handoverConfirmedAt)}` : 'Not given'}</Fact>
+      <Fact label="Handover code">{handoverText(proof, when)}</Fact>
       {proof.signatureUrl ? (
         <Fact label="Signature">
           <img src={proof.signatureUrl} alt={`Signature for ${orderNumber}`} className="mt-1 max-h-24 rounded border border-green-200 bg-white" />

@@ -5,6 +5,8 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from '@remix-run/react'
 import { StandingOrderForm } from '~/lib/schemas/standing-order'
+import { formatDateTime } from '~/lib/format'
+import { TimeZoneSelect } from './time-zone-select'
 import { Button } from './ui/button'
 import { Field, FieldErrors, narrowInputClasses, SelectField } from './ui/field'
 
@@ -29,10 +31,9 @@ function rhythmText(order: StandingOrderLine) {
   return `Every day ${at}`
 }
 
-function nextRunText(order: StandingOrderLine) {
+function nextRunText(order: StandingOrderLine, timeZone: string) {
   if (!order.nextRunAt) return ''
-  const when = new Date(order.nextRunAt).toLocaleString('en-US', { timeZone: order.timezone, dateStyle: 'medium', timeStyle: 'short' })
-  return `. Next: ${when}.`
+  return `. Next: ${formatDateTime(order.nextRunAt, timeZone)}.`
 }
 
 export function PropertyStandingOrders({
@@ -40,14 +41,16 @@ export function PropertyStandingOrders({
   orders,
   products,
   timeZone,
+  timeZones,
   lastResult,
 }: {
   propertyId: string
   orders: StandingOrderLine[]
   /** The products the property stocks: what an order may hold. */
   products: Array<{ id: string; name: string }>
-  /** The organisation's zone, the form's starting value. */
+  /** The organisation's zone: the form's starting value, and the clock the next run is shown on. */
   timeZone: string
+  timeZones: readonly string[]
   lastResult?: SubmissionResult<string[]> | null
 }) {
   const navigation = useNavigation()
@@ -77,7 +80,7 @@ export function PropertyStandingOrders({
                 <p className="font-medium text-slate-900">{`${rhythmText(order)}: ${order.vendorName}`}</p>
                 <p className="text-slate-700">
                   {order.items.map((i) => `${i.quantity} × ${nameOf.get(i.productId) ?? 'a product no longer stocked here'}`).join(', ')}
-                  {nextRunText(order)}
+                  {nextRunText(order, timeZone)}
                 </p>
               </div>
               <Form method="post" action={`?edit=${propertyId}`} preventScrollReset>
@@ -156,12 +159,13 @@ export function PropertyStandingOrders({
               hint="A shorter month uses its last day."
             />
             <Field label="Time" name={fields.time.name} type="time" defaultValue={(fields.time.initialValue as string | undefined) ?? '08:00'} errors={fields.time.errors} />
-            <Field
+            <TimeZoneSelect
               label="Time zone"
               name={fields.timezone.name}
+              timeZones={timeZones}
               defaultValue={(fields.timezone.initialValue as string | undefined) ?? timeZone}
               errors={fields.timezone.errors}
-              hint="An IANA name such as America/New_York."
+              hint="The order is placed at this time on this zone's clock."
             />
           </div>
           {form.errors?.length ? (

@@ -4,6 +4,7 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { Button } from './ui/button'
 import { narrowInputClasses } from './ui/field'
+import { formatDate } from '~/lib/format'
 
 export type StockLine = { id: string; name: string; parLevel: number | null }
 export type Suggestion = {
@@ -16,13 +17,13 @@ export type Suggestion = {
   reason: 'no_history' | 'runs_out_this_week'
 }
 
-function reasonText(s: Suggestion) {
+function reasonText(s: Suggestion, timeZone: string) {
   if (s.reason === 'no_history') return `No deliveries in 90 days; par level ${s.parLevel}.`
-  const last = s.lastDeliveredAt ? ` Last delivered ${new Date(s.lastDeliveredAt).toISOString().slice(0, 10)}.` : ''
+  const last = s.lastDeliveredAt ? ` Last delivered ${formatDate(s.lastDeliveredAt, timeZone)}.` : ''
   return `Uses about ${s.averageDailyUse} a day: likely to run out this week.${last}`
 }
 
-export function ReorderSuggestions({ propertyId, suggestions }: { propertyId: string; suggestions: Suggestion[] }) {
+export function ReorderSuggestions({ propertyId, suggestions, timeZone }: { propertyId: string; suggestions: Suggestion[]; timeZone: string }) {
   const navigation = useNavigation()
   const busy = (productId: string) => navigation.state !== 'idle' && navigation.formData?.get('intent') === 'reorder' && navigation.formData.get('productId') === productId
   return (
@@ -36,7 +37,7 @@ export function ReorderSuggestions({ propertyId, suggestions }: { propertyId: st
             <li key={s.productId} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm">
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900">{s.productName}</p>
-                <p className="text-slate-700">{reasonText(s)}</p>
+                <p className="text-slate-700">{reasonText(s, timeZone)}</p>
               </div>
               <Form method="post" action={`?edit=${propertyId}`} preventScrollReset>
                 <input type="hidden" name="intent" value="reorder" />

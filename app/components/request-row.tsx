@@ -3,7 +3,7 @@
 // without), the PDF and the details.
 import { Form, Link, useNavigation, useSubmit } from '@remix-run/react'
 import { FileDown, Info } from 'lucide-react'
-import { timeAgo } from '~/lib/format'
+import { formatDateTime, timeAgo } from '~/lib/format'
 import { useSyncedValue } from './request-filters'
 import { RequestStatusBadge, STATUS_LABELS } from './request-summary'
 import { buttonClasses } from './ui/button'
@@ -26,7 +26,7 @@ const { Symbols: RequestRowIcons, Icon } = iconSprite('request-row-icon', { pdf:
 /** Rendered once above the rows: their icons are drawn from it. */
 export { RequestRowIcons }
 
-export function RequestRow({ request, back, detailsHref }: { request: RowRequest; back: string; detailsHref: string }) {
+export function RequestRow({ request, back, detailsHref, timeZone }: { request: RowRequest; back: string; detailsHref: string; timeZone: string }) {
   const submit = useSubmit()
   const select = useSyncedValue<HTMLSelectElement>(request.status)
   const navigation = useNavigation()
@@ -50,6 +50,7 @@ export function RequestRow({ request, back, detailsHref }: { request: RowRequest
               {items} {items === 1 ? 'item' : 'items'}
             </span>
             <span>{timeAgo(request.createdAt)}</span>
+            <time dateTime={request.createdAt}>{formatDateTime(request.createdAt, timeZone)}</time>
           </p>
           {request.property?.address ? <p className="mt-0.5 text-sm text-slate-500">{request.property.address}</p> : null}
         </div>

@@ -3,17 +3,31 @@
 import { Form } from '@remix-run/react'
 import { MapPin } from 'lucide-react'
 import type { SerializeFrom } from '@remix-run/node'
+import { formatDateTime } from '~/lib/format'
 import type { AssignmentView } from '~/models/assignment.server'
+import type { HandoverRule } from '~/models/handover.server'
 import { DeliveryProofBox } from './delivery-proof-box'
 import { DeliveryProofFields } from './delivery-proof-fields'
 import { HandoverCodeField } from './handover-code-field'
+import { NobodyThereForm } from './nobody-there-form'
 import { assignmentStatusLabel, DeliveryStatusBadge } from './delivery-status-badge'
 import { Button } from './ui/button'
 import { Card, CardBody } from './ui/card'
 
 const STATUSES = ['assigned', 'picked_up', 'in_transit', 'delivered', 'cancelled'] as const
 
-export function RunnerAssignmentCard({ assignment, action }: { assignment: SerializeFrom<AssignmentView>; action: string }) {
+export function RunnerAssignmentCard({
+  assignment,
+  action,
+  timeZone,
+  handover = 'required',
+}: {
+  assignment: SerializeFrom<AssignmentView>
+  action: string
+  timeZone: string
+  /** What the request's handover code asks of the runner (issue 28). */
+  handover?: HandoverRule
+}) {
   const a = assignment
   const property = a.request.property
   const open = a.status !== 'delivered' && a.status !== 'cancelled'
@@ -31,6 +45,15 @@ export function RunnerAssignmentCard({ assignment, action }: { assignment: Seria
               Order {a.request.orderNumber}
             </h3>
             <p className="text-sm text-slate-600">For {a.request.vendorName}</p>
+            <p className="text-xs text-slate-500">
+              Assigned <time dateTime={a.assignedAt}>{formatDateTime(a.assignedAt, timeZone)}</time>
+              {a.deliveredAt ? (
+                <>
+                  {' · Delivered '}
+                  <time dateTime={a.deliveredAt}>{formatDateTime(a.deliveredAt, timeZone)}</time>
+                </>
+              ) : null}
+            </p>
           </div>
           <DeliveryStatusBadge status={a.status} />
         </div>
@@ -88,6 +111,12 @@ export function RunnerAssignmentCard({ assignment, action }: { assignment: Seria
                   </option>
                 ))}
               </select>
+              {/* "Delivered" from here asks for the code as the button below does (issue 28). */}
+              {a.status === 'in_transit' && handover !== 'none' ? (
+                <div className="mt-2">
+                  <HandoverCodeField id={`status-code-${a.id}`} rule={handover} label="Vendor's code for Delivered" />
+                </div>
+              ) : null}
             </div>
             <Button type="submit" variant="secondary" className="h-11">
               Update Status
@@ -100,14 +129,15 @@ export function RunnerAssignmentCard({ assignment, action }: { assignment: Seria
             <input type="hidden" name="intent" value="status" />
             <input type="hidden" name="assignmentId" value={a.id} />
             <input type="hidden" name="status" value="delivered" />
-            <HandoverCodeField id={`handover-${a.id}`} />
+            <HandoverCodeField id={`handover-${a.id}`} rule={handover} />
             <Button type="submit" className="h-11 w-full">
               Mark as Delivered
             </Button>
           </Form>
         ) : null}
+        {a.status === 'in_transit' && handover === 'required' ? <NobodyThereForm id={`nobody-${a.id}`} action={action} assignmentId={a.id} orderNumber={a.request.orderNumber} /> : null}
 
-        {a.proof ? <DeliveryProofBox proof={a.proof} /> : null}
+        {a.proof ? <DeliveryProofBox proof={a.proof} timeZone={timeZone} /> : null}
         {proofAllowed && a.status === 'delivered' ? (
           // Delivered already: the proof can still be added, folded away so the list stays short (issue 28).
           <details className="rounded-md border border-slate-200">

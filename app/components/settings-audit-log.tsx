@@ -2,6 +2,7 @@
 // it works without JavaScript, with the same filters exported as CSV.
 import { Form } from '@remix-run/react'
 import { Download } from 'lucide-react'
+import { formatDateTime } from '~/lib/format'
 import { Button, buttonClasses } from './ui/button'
 import { Card, CardBody, CardHeader } from './ui/card'
 import { Field, SelectField } from './ui/field'
@@ -52,7 +53,7 @@ export function exportAuditHref(filter: AuditLogFilter) {
   return `/api/audit-log?${params}`
 }
 
-export function SettingsAuditLog({ events, filter, errors }: { events: AuditRow[]; filter: AuditLogFilter; errors?: Record<string, string[] | undefined> }) {
+export function SettingsAuditLog({ events, filter, errors, timeZone }: { events: AuditRow[]; filter: AuditLogFilter; errors?: Record<string, string[] | undefined>; timeZone: string }) {
   return (
     <Card className="lg:col-span-2" aria-labelledby="audit-log-title">
       <CardHeader
@@ -116,7 +117,7 @@ export function SettingsAuditLog({ events, filter, errors }: { events: AuditRow[
                 {events.map((e) => (
                   <tr key={e.id}>
                     <td className="whitespace-nowrap py-2 pr-3 text-slate-700">
-                      <time dateTime={new Date(e.at).toISOString()}>{new Date(e.at).toISOString().replace('T', ' ').slice(0, 19)} UTC</time>
+                      <time dateTime={new Date(e.at).toISOString()}>{formatDateTime(e.at, timeZone)}</time>
                     </td>
                     <td className="py-2 pr-3 text-slate-900">
                       {e.actor.name ?? e.actor.type} <span className="text-slate-600">({e.actor.type})</span>

@@ -9,6 +9,7 @@ import { Card, CardBody, CardHeader } from '~/components/ui/card'
 import { Field, FieldErrors } from '~/components/ui/field'
 import { API_SCOPES } from '~/lib/api-routes'
 import { ApiKeyInput, WEBHOOK_EVENTS, WebhookInput } from '~/lib/schemas/integrations'
+import { formatDateTime } from '~/lib/format'
 
 type Key = { id: string; name: string; prefix: string; scopes: string[]; lastUsedAt: string | null }
 type Hook = { id: string; url: string; events: string[] }
@@ -24,7 +25,7 @@ export type IntegrationsResult =
     }
   | undefined
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : 'Never')
+const whenIn = (timeZone: string) => (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : 'Never')
 
 function ShownOnce({ label, value }: { label: string; value: string }) {
   return (
@@ -35,7 +36,8 @@ function ShownOnce({ label, value }: { label: string; value: string }) {
   )
 }
 
-export function SettingsIntegrations({ data, result }: { data: IntegrationsData; result: IntegrationsResult }) {
+export function SettingsIntegrations({ data, result, timeZone }: { data: IntegrationsData; result: IntegrationsResult; timeZone: string }) {
+  const when = whenIn(timeZone)
   return (
     <Card>
       <CardHeader title="Integrations" description="API keys and webhooks for your other tools. Owners and admins only. The API reference is at /api/openapi.json." />

@@ -11,12 +11,15 @@ export function VendorSuccess({
   trackHref,
   againHref,
   handoverCode,
+  handoverRequired = false,
 }: {
   orderNumber: string
   vendorName: string
   trackHref: string
   againHref: string
   handoverCode?: string | null
+  /** With the organisation's setting off the code is optional: the vendor shows it if asked. */
+  handoverRequired?: boolean
 }) {
   const t = useVendorT()
   return (
@@ -32,7 +35,7 @@ export function VendorSuccess({
           {orderNumber}
         </dd>
       </dl>
-      {handoverCode ? <HandoverCodeBox code={handoverCode} label={t('success.handoverCode')} hint={t('success.handoverHint')} /> : null}
+      {handoverCode ? <HandoverCodeBox code={handoverCode} label={t('success.handoverCode')} hint={t(handoverRequired ? 'success.handoverHint' : 'success.handoverHintOptional')} /> : null}
       <div className="mt-6 flex flex-col gap-3">
         <a href={trackHref} className={buttonClasses('secondary', 'md')}>
           <PackageSearch className="h-4 w-4" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { formatDate, timeAgo } from './format'
+import { formatDate, formatDateTime, isoInZone, timeAgo } from './format'
 
 test('ages read as a person would say them', () => {
   const now = new Date('2026-11-21T12:00:00Z')
@@ -14,4 +14,13 @@ test('ages read as a person would say them', () => {
 
 test('dates are US English', () => {
   expect(formatDate('2026-11-21T12:00:00Z')).toBe('Nov 21, 2026')
+})
+
+test('an instant reads on the zone’s clock, the same in every format', () => {
+  const at = '2026-11-25T10:15:00Z'
+  expect(formatDateTime(at, 'Asia/Kolkata')).toMatch(/^Nov 25, 2026, 3:45\sPM$/)
+  expect(formatDate('2026-11-25T20:00:00Z', 'Asia/Kolkata')).toBe('Nov 26, 2026')
+  expect(isoInZone(at, 'Asia/Kolkata')).toBe('2026-11-25T15:45:00+05:30')
+  expect(isoInZone(at, 'America/New_York')).toBe('2026-11-25T05:15:00-05:00')
+  expect(isoInZone(at)).toBe('2026-11-25T10:15:00+00:00')
 })

@@ -16,26 +16,49 @@ export function timeAgo(date: Date | string, now: Date = new Date()) {
 
 // toLocaleString builds a new Intl formatter on every call, which dominated rendering lists of
 // hundreds of rows; the same formatter, kept, gives the same text (ECMA-402 defines both alike).
-const dateOnly = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
+// Instants (when a request came in, was delivered) read on the organisation's clock: pass its zone.
+// Calendar dates a manager picked (an invoice's date, its due date) are kept as UTC midnight, so they
+// read in UTC, the default, and show the day that was picked.
+const dates = new Map<string, Intl.DateTimeFormat>()
 const dateTimes = new Map<string, Intl.DateTimeFormat>()
 
+function kept(formats: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  let format = formats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone })
+    // An organisation has one time zone; the bound only guards against a flood of bad ones.
+    if (formats.size < 100) formats.set(timeZone, format)
+  }
+  return format
+}
+
 /** 'Nov 21, 2026' */
-export function formatDate(date: Date | string) {
+export function formatDate(date: Date | string, timeZone = 'UTC') {
   const d = new Date(date)
   // format() throws on an invalid date where toLocaleDateString said so.
-  return Number.isNaN(d.getTime()) ? 'Invalid Date' : dateOnly.format(d)
+  return Number.isNaN(d.getTime()) ? 'Invalid Date' : kept(dates, timeZone, { year: 'numeric', month: 'short', day: 'numeric' }).format(d)
 }
 
 /** 'Nov 21, 2026, 3:04 PM' */
 export function formatDateTime(date: Date | string, timeZone = 'UTC') {
-  let format = dateTimes.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone })
-    // An organisation has one time zone; the bound only guards against a flood of bad ones.
-    if (dateTimes.size < 100) dateTimes.set(timeZone, format)
-  }
   const d = new Date(date)
-  return Number.isNaN(d.getTime()) ? 'Invalid Date' : format.format(d)
+  return Number.isNaN(d.getTime()) ? 'Invalid Date' : kept(dateTimes, timeZone, { dateStyle: 'medium', timeStyle: 'short' }).format(d)
+}
+
+const clocks = new Map<string, Intl.DateTimeFormat>()
+
+/** '2026-11-25T15:45:00+05:30': ISO 8601 on the zone's clock with its offset, for CSV files. */
+export function isoInZone(date: Date | string, timeZone = 'UTC') {
+  const d = new Date(date)
+  if (Number.isNaN(d.getTime())) return ''
+  const clock = kept(clocks, timeZone, { hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+  const p = Object.fromEntries(clock.formatToParts(d).map((x) => [x.type, x.value]))
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second))
+  const offset = Math.round((wall - Math.floor(d.getTime() / 1000) * 1000) / 60_000)
+  const sign = offset < 0 ? '-' : '+'
+  const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')
+  const mm = String(Math.abs(offset) % 60).padStart(2, '0')
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${sign}${hh}:${mm}`
 }
 
 /** What to call a person: their name, or the part of their e-mail before the @ when they gave none. */

@@ -22,7 +22,7 @@ import type { AssignInput, AssignmentStatus, ProofInput } from '~/lib/schemas/di
 import { hashToken, newToken, tokenMatches } from '~/lib/tokens.server'
 import { sendSms, smsConfig, type SmsOutcome } from '~/services/sms.server'
 import { recordActivity, recordActivityIn } from './activity-event.server'
-import { checkHandoverCode, recordHandoverConfirmed } from './handover.server'
+import { checkHandoverCode, recordHandover } from './handover.server'
 import { notifyOrganisation, notifyOrganisationIn } from './notification.server'
 import { stageForAssignment, tellRequesters } from './requester-updates.server'
 import { recordRequestStatus, recordRequestStatusIn, type RequestStatusRow } from './request-status.server'
@@ -378,11 +378,13 @@ export async function generateDeliveryLink(orgId: string, assignmentId: string, 
   return { shareableUrl: origin + deliveryPath(assignment.id, token) }
 }
 
+const PROOF_FIRST = '"Nobody to take it" needs a photo and a note: submit the delivery proof with a note first.'
+
 /** Moves an assignment on, within what the one acting may do (see the rules at the top). */
 export async function changeAssignmentStatus(
   access: AssignmentAccess,
   to: AssignmentStatus,
-  options: { handoverCode?: string | null; origin?: string } = {},
+  options: { handoverCode?: string | null; origin?: string; nobodyThere?: boolean } = {},
 ) {
   const a = access.assignment
   const from = a.status as AssignmentStatus
@@ -394,7 +396,10 @@ export async function changeAssignmentStatus(
       : `A delivery that is ${statusWords(from)} cannot be marked ${statusWords(to)}.`
     throw new Conflict(reason)
   }
-  const handedOver = to === 'delivered' ? await checkHandoverCode(a, options.handoverCode) : false
+  // Without the code, the photo and the note are what the managers have to go on.
+  if (options.nobodyThere && to === 'delivered' && !a.proof?.notes?.trim()) throw new Invalid(PROOF_FIRST, { nobodyThere: [PROOF_FIRST] })
+  const handover = to === 'delivered' ? await checkHandoverCode(a, options.handoverCode, { nobodyThere: options.nobodyThere }) : 'none'
+  const withoutCode = handover === 'without_code'
   await db.$transaction(async (tx) => {
     // Only from the status we checked: two phones pressing at once cannot both move it.
     const moved = await tx.runnerAssignment.updateMany({
@@ -406,7 +411,7 @@ export async function changeAssignmentStatus(
     })
     if (moved.count === 0) throw new Conflict('This delivery was just changed. Please reload and try again.')
     await recordActivity(tx, a.organisationId, 'assignment.updated', a.id)
-    if (handedOver) await recordHandoverConfirmed(tx, a.id)
+    await recordHandover(tx, a.id, handover)
     const note = `${a.runner.name}: ${statusWords(to)}`
     if (to === 'delivered') {
       await recordRequestStatus(tx, a.requestId, 'completed', note)
@@ -419,7 +424,9 @@ export async function changeAssignmentStatus(
       a.organisationId,
       {
         type: 'other',
-        message: `${a.request.orderNumber}: delivery by ${a.runner.name} is ${statusWords(to)}`,
+        message: withoutCode
+          ? `${a.request.orderNumber}: delivered by ${a.runner.name} without the handover code (nobody to take it; see the photo and note)`
+          : `${a.request.orderNumber}: delivery by ${a.runner.name} is ${statusWords(to)}`,
         requestId: a.requestId,
         propertyId: a.request.property?.id ?? null,
         assignmentId: a.id,
@@ -428,6 +435,9 @@ export async function changeAssignmentStatus(
     )
   })
   await recordAudit({ orgId: a.organisationId, action: 'assignment.status_changed', target: { type: 'assignment', id: a.id }, details: { from, to, orderNumber: a.request.orderNumber } })
+  if (withoutCode) {
+    await recordAudit({ orgId: a.organisationId, action: 'assignment.delivered_without_code', target: { type: 'assignment', id: a.id }, details: { orderNumber: a.request.orderNumber, runnerName: a.runner.name, reason: 'Nobody to take it' } })
+  }
   const stage = stageForAssignment(to)
   if (stage && options.origin) await tellRequesters(a.requestId, stage, options.origin)
   return toView((await loadAssignment({ id: a.id }))!)

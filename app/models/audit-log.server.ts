@@ -3,6 +3,8 @@
 import { db } from '~/lib/db.server'
 import { currentActor, type Actor } from '~/lib/actor-context.server'
 import { csvRow } from '~/lib/csv'
+import { isoInZone } from '~/lib/format'
+import { organisationTimeZone } from './organisation-time-zone.server'
 import { z } from 'zod'
 import { AuditQuery, auditFilterFrom } from '~/lib/schemas/audit-log'
 import { can, requirePermission, type Actor as Reader } from './permissions'
@@ -19,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'runner.token_rotated',
   'assignment.link_rotated',
   'assignment.status_changed',
+  'assignment.delivered_without_code',
   'settings.system_changed',
   'settings.preferences_changed',
   'member.role_changed',
@@ -131,7 +134,7 @@ const CSV_HEADER = ['Time', 'Actor type', 'Actor id', 'Actor', 'Action', 'Target
 const CSV_BATCH = 500
 
 /** The whole filtered log as CSV lines, a batch at a time, newest first. */
-export async function* auditCsv(orgId: string, reader: Reader, filter: Omit<AuditFilter, 'limit'> = {}): AsyncGenerator<string> {
+export async function* auditCsv(orgId: string, reader: Reader, filter: Omit<AuditFilter, 'limit'> = {}, timeZone = 'UTC'): AsyncGenerator<string> {
   requirePermission(reader, 'audit')
   yield csvRow(CSV_HEADER)
   let before: { at: Date; id: string } | null = null
@@ -145,7 +148,7 @@ export async function* auditCsv(orgId: string, reader: Reader, filter: Omit<Audi
       take: CSV_BATCH,
     })
     for (const row of page) {
-      yield csvRow([row.at, row.actorType, row.actorId, row.actorName, row.action, row.targetType, row.targetId, row.details])
+      yield csvRow([isoInZone(row.at, timeZone), row.actorType, row.actorId, row.actorName, row.action, row.targetType, row.targetId, row.details])
     }
     if (page.length < CSV_BATCH) return
     const last = page[page.length - 1]!
@@ -160,6 +163,6 @@ export async function auditLogSection(manager: Reader & { orgId: string }, param
   const parsed = AuditQuery.safeParse(raw)
   const filter = parsed.success ? auditFilterFrom(parsed.data) : {}
   const errors = parsed.success ? undefined : z.flattenError(parsed.error).fieldErrors
-  const events = await listAuditEvents(manager.orgId, manager, { ...filter, limit: 50 })
-  return { events, filter: raw, errors }
+  const [events, timeZone] = await Promise.all([listAuditEvents(manager.orgId, manager, { ...filter, limit: 50 }), organisationTimeZone(manager.orgId)])
+  return { events, filter: raw, errors, timeZone }
 }

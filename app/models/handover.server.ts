@@ -12,6 +12,7 @@ import { env } from '~/lib/env.server'
 import { sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
 import { Invalid } from '~/lib/errors'
 import { getOrganisationSettings } from './organisation-settings.server'
+import { findStorefrontOwner } from './storefront.server'
 
 export const HANDOVER_MAX_WRONG = 5
 export const HANDOVER_LOCK_MINUTES = 15
@@ -26,7 +27,8 @@ export class HandoverLocked extends Invalid {
 }
 
 export const HANDOVER_MESSAGES = {
-  required: 'Enter the 4-digit handover code the vendor was given.',
+  required: 'Enter the 4-digit handover code the vendor was given, or choose "Nobody to take it" with a photo and a note.',
+  noCode: 'This request has no handover code (it was made before codes existed): leave the code empty.',
   wrong: (left: number) => `That handover code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left before this delivery locks.`,
   locked: (minutes: number) =>
     `Too many wrong handover codes. This delivery is locked for ${minutes} more minute${minutes === 1 ? '' : 's'}; ask the vendor for their code.`,
@@ -66,26 +68,56 @@ function codeMatches(stored: string, requestId: string, code: string) {
 export type HandoverTarget = { id: string; organisationId: string; requestId: string }
 
 /**
- * Checks the code before an assignment is marked delivered. With the organisation's setting on, a
- * request that has a code needs it; without, a code given is still checked. A wrong code is counted
- * (outside the caller's transaction, so a refusal still counts) and the fifth locks the delivery.
- * Returns whether the right code was given, for the caller to record with the status change.
+ * How a delivery was handed over: the right code was shown ('confirmed'), no code was asked for or
+ * given ('none'), or nobody was there to give it and the runner left a photo and a note instead
+ * ('without_code', which managers are told of).
  */
-export async function checkHandoverCode(a: HandoverTarget, given: string | null | undefined, now = new Date()): Promise<boolean> {
+export type Handover = 'confirmed' | 'none' | 'without_code'
+
+/** Whether the property's organisation requires the code, for the vendor's confirmation page. */
+export async function handoverRequiredAt(propertyId: string) {
+  const { organisationId } = await findStorefrontOwner(propertyId)
+  return (await getOrganisationSettings(organisationId)).requireHandoverCode
+}
+
+/** What the runner's screens say about the code of each request (one read for a whole portal). */
+export async function handoverRules(orgId: string, requestIds: string[]) {
+  const [withCode, settings] = await Promise.all([
+    requestIds.length ? db.handoverCode.findMany({ where: { requestId: { in: requestIds } }, select: { requestId: true } }) : [],
+    getOrganisationSettings(orgId),
+  ])
+  const coded = new Set(withCode.map((c) => c.requestId))
+  return (requestId: string) => (coded.has(requestId) ? (settings.requireHandoverCode ? 'required' : 'optional') : 'none') as HandoverRule
+}
+/** 'required' and 'optional' for a request with a code; 'none' for one made before codes existed. */
+export type HandoverRule = 'required' | 'optional' | 'none'
+
+/**
+ * Checks the code before an assignment is marked delivered. With the organisation's setting on, a
+ * request that has a code needs it, unless nobody is there to give it; without, a code given is still
+ * checked (a wrong one means the wrong door). A request made before codes existed refuses any code
+ * rather than taking it in silence. A wrong code is counted (outside the caller's transaction, so a
+ * refusal still counts) and the fifth locks the delivery.
+ */
+export async function checkHandoverCode(a: HandoverTarget, given: string | null | undefined, options: { nobodyThere?: boolean } = {}, now = new Date()): Promise<Handover> {
   const [stored, settings, check] = await Promise.all([
     db.handoverCode.findUnique({ where: { requestId: a.requestId } }),
     getOrganisationSettings(a.organisationId),
     db.handoverCheck.findUnique({ where: { assignmentId: a.id } }),
   ])
   const code = given?.trim() || null
-  if (!stored) return false
-  if (!code && !settings.requireHandoverCode) return false
+  if (!stored) {
+    if (code) throw new HandoverRefused(HANDOVER_MESSAGES.noCode, { handoverCode: [HANDOVER_MESSAGES.noCode] })
+    return 'none'
+  }
+  if (!code && options.nobodyThere) return 'without_code'
+  if (!code && !settings.requireHandoverCode) return 'none'
   if (check?.lockedUntil && check.lockedUntil > now) {
     const minutes = Math.ceil((check.lockedUntil.getTime() - now.getTime()) / 60_000)
     throw new HandoverLocked(HANDOVER_MESSAGES.locked(minutes), { handoverCode: [HANDOVER_MESSAGES.locked(minutes)] })
   }
   if (!code) throw new HandoverRefused(HANDOVER_MESSAGES.required, { handoverCode: [HANDOVER_MESSAGES.required] })
-  if (/^\d{4}$/.test(code) && codeMatches(stored.codeHash, a.requestId, code)) return true
+  if (/^\d{4}$/.test(code) && codeMatches(stored.codeHash, a.requestId, code)) return 'confirmed'
 
   // A lock that ran out starts a fresh count.
   const expired = check?.lockedUntil && check.lockedUntil <= now
@@ -105,12 +137,14 @@ export async function checkHandoverCode(a: HandoverTarget, given: string | null 
   throw new HandoverRefused(message, { handoverCode: [message] })
 }
 
-/** Inside the delivery's transaction: the right code was shown at the door. */
-export function recordHandoverConfirmed(tx: Prisma.TransactionClient, assignmentId: string, at = new Date()) {
+/** Inside the delivery's transaction: the right code was shown at the door, or nobody was there. */
+export function recordHandover(tx: Prisma.TransactionClient, assignmentId: string, handover: Handover, at = new Date()) {
+  if (handover === 'none') return null
+  const data = handover === 'confirmed' ? { confirmedAt: at } : { withoutCodeAt: at }
   return tx.handoverCheck.upsert({
     where: { assignmentId },
-    create: { assignmentId, confirmedAt: at },
-    update: { confirmedAt: at, failedAttempts: 0, lockedUntil: null },
+    create: { assignmentId, ...data },
+    update: { ...data, failedAttempts: 0, lockedUntil: null },
   })
 }
 

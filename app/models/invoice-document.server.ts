@@ -7,6 +7,7 @@ import { sendMail, type MailResult } from '~/services/mail.server'
 import { renderPdf, type Content, type TDocumentDefinitions } from '~/services/pdf.server'
 import { readImage } from '~/services/storage.server'
 import { findInvoice, itemsOfFoundInvoice, recordInvoiceEmail, type InvoiceItemView, type InvoiceView } from './invoice.server'
+import { safeTimeZone } from './organisation-time-zone.server'
 
 export const INVOICE_STATUS_LABELS: Record<string, string> = { draft: 'Draft', sent: 'Sent', paid: 'Paid', overdue: 'Overdue' }
 
@@ -36,18 +37,18 @@ const right = (text: string, extra: Record<string, unknown> = {}): Content => ({
 const MUTED = { fontSize: 8, color: '#64748b' }
 const DELIVERED = { fontSize: 8, color: '#15803d' }
 
-function itemCell(item: DocumentItem): Content {
+function itemCell(item: DocumentItem, timeZone: string): Content {
   const stack: Content[] = [{ text: item.description, bold: true }]
   const from = [item.orderNumber, item.vendorName, item.propertyAddress].filter(Boolean).join(' · ')
   // Lines of one style are one text (a line break between them), which lays out the same as one node per line.
-  const muted = [from, item.requestDate ? `Requested ${formatDate(item.requestDate)}` : ''].filter(Boolean)
+  const muted = [from, item.requestDate ? `Requested ${formatDate(item.requestDate, timeZone)}` : ''].filter(Boolean)
   if (muted.length) stack.push({ text: muted.join('\n'), ...MUTED })
   if (item.deliveredAt) {
-    stack.push({ text: `Delivered ${formatDate(item.deliveredAt)}`, ...DELIVERED })
+    stack.push({ text: `Delivered ${formatDate(item.deliveredAt, timeZone)}`, ...DELIVERED })
     if (item.photo) stack.push({ image: item.photo, fit: [72, 54], margin: [0, 3, 0, 0] })
     const proof = [
       item.proofReceivedBy ? `Received by ${item.proofReceivedBy}` : null,
-      item.proofCapturedAt ? `taken ${formatDateTime(item.proofCapturedAt, 'UTC')} UTC` : null,
+      item.proofCapturedAt ? `taken ${formatDateTime(item.proofCapturedAt, timeZone)}` : null,
       item.proofLocation ? `at ${item.proofLocation.latitude.toFixed(5)}, ${item.proofLocation.longitude.toFixed(5)}` : null,
     ].filter(Boolean)
     if (proof.length) stack.push({ text: proof.join(' · '), ...MUTED })
@@ -56,7 +57,7 @@ function itemCell(item: DocumentItem): Content {
   return { stack }
 }
 
-export function invoiceDocument(input: { invoice: InvoiceView; items: DocumentItem[]; organisationName: string }): TDocumentDefinitions {
+export function invoiceDocument(input: { invoice: InvoiceView; items: DocumentItem[]; organisationName: string; timeZone?: string }): TDocumentDefinitions {
   const { invoice, items } = input
   const recipient: Content[] = [
     label('Bill to'),
@@ -87,7 +88,7 @@ export function invoiceDocument(input: { invoice: InvoiceView; items: DocumentIt
         body: [
           [{ text: 'Item', style: 'th' }, right('Qty', { style: 'th' }), right('Unit price', { style: 'th' }), right('Amount', { style: 'th' })],
           ...(items.length
-            ? items.map((item) => [itemCell(item), right(item.quantity), right(formatMoney(item.unitPrice)), right(formatMoney(item.totalPrice))])
+            ? items.map((item) => [itemCell(item, input.timeZone ?? 'UTC'), right(item.quantity), right(formatMoney(item.unitPrice)), right(formatMoney(item.totalPrice))])
             : [[{ text: 'No line items', style: 'muted', colSpan: 4 }, '', '', '']]),
         ],
       },
@@ -141,7 +142,7 @@ export async function invoicePdf(orgId: string, id: string) {
   const invoice = await findInvoice(orgId, id)
   const [items, org] = await Promise.all([
     itemsOfFoundInvoice(orgId, invoice.id),
-    db.organisation.findUniqueOrThrow({ where: { id: orgId }, select: { name: true } }),
+    db.organisation.findUniqueOrThrow({ where: { id: orgId }, select: { name: true, timeZone: true } }),
   ])
   const withPhotos = await Promise.all(
     items.map(async (item) => ({
@@ -150,7 +151,7 @@ export async function invoicePdf(orgId: string, id: string) {
       signature: item.deliveredAt ? await thumbnail(item.proofSignatureUrl) : null,
     })),
   )
-  const pdf = await renderPdf(invoiceDocument({ invoice, items: withPhotos, organisationName: org.name }))
+  const pdf = await renderPdf(invoiceDocument({ invoice, items: withPhotos, organisationName: org.name, timeZone: safeTimeZone(org.timeZone) }))
   return { pdf, fileName: `${invoice.invoiceNumber}.pdf`, invoice, organisationName: org.name }
 }
 

@@ -9,7 +9,7 @@ import { centsToDecimal } from '~/lib/money'
 import { zonedInstant } from '~/lib/schedule'
 import type { ReportPeriod } from '~/lib/schemas/report'
 import { dbTime } from './request.server'
-import { organisationTimeZone } from './stats.server'
+import { organisationTimeZone } from './organisation-time-zone.server'
 
 export type ConsumptionRow = {
   propertyId: string | null

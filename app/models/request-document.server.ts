@@ -5,7 +5,7 @@ import { formatDateTime } from '~/lib/format'
 import { renderPdf, type Content, type TDocumentDefinitions } from '~/services/pdf.server'
 import { readImage } from '~/services/storage.server'
 import { findRequest, latestDeliveryProof, requestHistory, type DeliveryProofView, type RequestView, type StatusChange } from './request.server'
-import { safeTimeZone } from './stats.server'
+import { safeTimeZone } from './organisation-time-zone.server'
 
 const STATUS_LABELS: Record<string, string> = {
   pending: 'Pending',
@@ -93,6 +93,8 @@ export function requestDocument(input: {
   )
   if (proof) {
     content.push({ text: 'Delivery proof', style: 'heading' }, { text: `Submitted ${when(proof.submittedAt)}`, margin: [0, 0, 0, 4] })
+    if (proof.deliveredWithoutCodeAt) content.push({ text: `Delivered without code ${when(proof.deliveredWithoutCodeAt)}: nobody to take it`, bold: true, margin: [0, 0, 0, 4] })
+    else if (proof.handoverConfirmedAt) content.push({ text: `Handover code confirmed ${when(proof.handoverConfirmedAt)}`, margin: [0, 0, 0, 4] })
     if (proof.notes) content.push({ text: proof.notes, margin: [0, 0, 0, 8] })
     content.push(proof.photo ? { image: proof.photo, fit: [360, 360] } : { text: 'The delivery photo is not available.', style: 'muted' })
   }

@@ -13,6 +13,7 @@ import { notifyOrganisation, textManagersWhoAskedForSms } from './notification.s
 import { queueRequest } from './request-batch.server'
 import { nextOrderNumber } from './sequence.server'
 import { enqueueWebhookEvent } from './webhook.server'
+import { getOrganisationSettings } from './organisation-settings.server'
 
 export type { ProductRequest }
 
@@ -156,6 +157,7 @@ export async function findTrackedRequest(token: string) {
       status: true,
       language: true,
       createdAt: true,
+      organisationId: true,
       property: { select: { id: true, name: true, address: true, isActive: true } },
       items: { select: { productName: true, quantity: true }, orderBy: { productName: 'asc' } },
       assignments: { select: { status: true }, orderBy: { assignedAt: 'desc' }, take: 1 },
@@ -163,6 +165,8 @@ export async function findTrackedRequest(token: string) {
     },
   })
   if (!request) throw new NotFound('Request not found')
-  const { assignments, handoverCode, ...rest } = request
-  return { ...rest, hasHandoverCode: Boolean(handoverCode), stage: trackingStage(request.status, assignments[0]?.status ?? null) }
+  const { assignments, handoverCode, organisationId, ...rest } = request
+  // Whether the runner must see the code or may only ask for it: the vendor is told which (issue 28).
+  const handoverRequired = handoverCode ? (await getOrganisationSettings(organisationId)).requireHandoverCode : false
+  return { ...rest, hasHandoverCode: Boolean(handoverCode), handoverRequired, stage: trackingStage(request.status, assignments[0]?.status ?? null) }
 }

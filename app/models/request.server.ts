@@ -4,6 +4,7 @@
 import { Prisma } from '@prisma/client'
 import { z } from 'zod'
 import { csvRow } from '~/lib/csv'
+import { isoInZone } from '~/lib/format'
 import { db } from '~/lib/db.server'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { readNow, readRows } from '~/lib/sql.server'
@@ -287,6 +288,8 @@ export type DeliveryProofView = {
   longitude: number | null
   /** When the runner entered the vendor's handover code, if they did. */
   handoverConfirmedAt: Date | null
+  /** When the runner delivered with nobody there to give the code (a photo and a note instead). */
+  deliveredWithoutCodeAt: Date | null
 }
 
 /** The latest proof a runner posted for any of the request's deliveries, or null. */
@@ -307,12 +310,12 @@ export async function latestDeliveryProof(orgId: string, id: string): Promise<De
       capturedAt: true,
       latitude: true,
       longitude: true,
-      assignment: { select: { handover: { select: { confirmedAt: true } } } },
+      assignment: { select: { handover: { select: { confirmedAt: true, withoutCodeAt: true } } } },
     },
   })
   if (!proof) return null
   const { assignment, ...rest } = proof
-  return { ...rest, handoverConfirmedAt: assignment.handover?.confirmedAt ?? null }
+  return { ...rest, handoverConfirmedAt: assignment.handover?.confirmedAt ?? null, deliveredWithoutCodeAt: assignment.handover?.withoutCodeAt ?? null }
 }
 
 export const CSV_HEADER = ['Order Number', 'Request ID', 'Status', 'Property', 'Address', 'Vendor', 'Products', 'Items', 'Notes', 'Created At']
@@ -321,7 +324,7 @@ export const CSV_HEADER = ['Order Number', 'Request ID', 'Status', 'Property', '
  * The CSV export of every request matching the filter, produced a page at a time so an organisation
  * with 100,000 requests streams them without holding them all.
  */
-export async function* requestsCsv(orgId: string, filter: Omit<RequestFilter, 'cursor' | 'limit'>): AsyncGenerator<string> {
+export async function* requestsCsv(orgId: string, filter: Omit<RequestFilter, 'cursor' | 'limit'>, timeZone = 'UTC'): AsyncGenerator<string> {
   yield csvRow(CSV_HEADER)
   let cursor: string | null = null
   do {
@@ -338,7 +341,7 @@ export async function* requestsCsv(orgId: string, filter: Omit<RequestFilter, 'c
           r.requestedProducts.map((p) => `${p.name} x${p.quantity}`).join('; '),
           r.requestedProducts.length,
           r.notes ?? '',
-          r.createdAt,
+          isoInZone(r.createdAt, timeZone),
         ]),
       )
       .join('')

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { dayIn, safeTimeZone } from './stats.server'
+import { dayIn } from './stats.server'
+import { safeTimeZone } from './organisation-time-zone.server'
 
 test("an organisation's day runs from its own midnight to the next", () => {
   const now = new Date('2026-11-21T03:30:00Z')

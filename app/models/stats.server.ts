@@ -3,6 +3,7 @@
 import { db } from '~/lib/db.server'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { dbTime } from './request.server'
+import { organisationTimeZone, safeTimeZone } from './organisation-time-zone.server'
 
 export type RequestStats = {
   pendingRequests: number
@@ -33,15 +34,6 @@ function offsetAt(timeZone: string, at: Date) {
   return wall - Math.floor(at.getTime() / 1000) * 1000
 }
 
-/** The zone, or UTC when the stored name is not one this runtime knows. */
-export function safeTimeZone(timeZone: string) {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone })
-    return timeZone
-  } catch {
-    return 'UTC'
-  }
-}
 
 /** The organisation's current day: its date (YYYY-MM-DD) and the instants it starts and ends. */
 export function dayIn(timeZone: string, now: Date = new Date()) {
@@ -62,18 +54,9 @@ export function dayIn(timeZone: string, now: Date = new Date()) {
   }
 }
 
-/** The organisation's time zone, for showing its dates (UTC when the stored one is unknown). */
-export async function organisationTimeZone(orgId: string) {
-  return timeZones(orgId, async () => {
-    const org = await db.organisation.findUniqueOrThrow({ where: { id: orgId }, select: { timeZone: true } })
-    return safeTimeZone(org.timeZone)
-  })
-}
-
-// Both change only when something is written (decision 056). The counts walk tens of thousands of
+// It changes only when something is written (decision 056). The counts walk tens of thousands of
 // index entries at scale, for every dashboard view and every /api/stats poll; "completed today" also
 // depends on the day, which is part of the key.
-const timeZones = reusedUntilWrite<string>()
 const statsOfDay = reusedUntilWrite<RequestStats>()
 
 export async function organisationDay(orgId: string, now: Date = new Date()) {

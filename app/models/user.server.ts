@@ -2,6 +2,7 @@
 import { db } from '~/lib/db.server'
 import { readNow } from '~/lib/sql.server'
 import { displayName } from '~/lib/format'
+import { listedTimeZone } from '~/lib/time-zones'
 import { isRegistrationEnabled } from './settings.server'
 import { recordAudit } from './audit-log.server'
 import { markActive } from './membership.server'
@@ -25,7 +26,7 @@ export class RegistrationClosed extends Error {
  * invitation gets no organisation of their own, whatever the registration switch says (DESIGN.md §2):
  * the invitation page decides what they join.
  */
-export async function signInFromIdentity(profile: IdentityProfile, options: { followingInvitation?: boolean } = {}) {
+export async function signInFromIdentity(profile: IdentityProfile, options: { followingInvitation?: boolean; timeZone?: string | null } = {}) {
   const email = profile.email.trim().toLowerCase()
   const existing = await db.user.findUnique({ where: { email }, include: { memberships: true } })
   if (existing && existing.memberships.length > 0) {
@@ -55,7 +56,7 @@ export async function signInFromIdentity(profile: IdentityProfile, options: { fo
         },
       }))
     const orgName = profile.firstName ? `${profile.firstName}'s organisation` : `${email.split('@')[0]}'s organisation`
-    const organisation = await tx.organisation.create({ data: { name: orgName } })
+    const organisation = await tx.organisation.create({ data: { name: orgName, timeZone: listedTimeZone(options.timeZone) ?? 'UTC' } })
     await tx.membership.create({ data: { userId: user.id, organisationId: organisation.id, role: 'owner', lastActiveAt: new Date() } })
     await tx.userSettings.create({ data: { userId: user.id } })
     return { user, organisationId: organisation.id }

@@ -43,6 +43,7 @@ import { listRecipients } from '~/models/recipient.server'
 import { listRequests } from '~/models/request.server'
 import { requireManager, safeRedirect } from '~/services/auth.server'
 import { invoiceStatusLabel } from '~/lib/status-labels'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 
 export const meta: MetaFunction = () => [{ title: 'Billing and Invoices · Stockrun' }]
 
@@ -92,12 +93,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
   const url = new URL(request.url)
   const query = readQuery(url.searchParams)
-  const [{ counts, ...summary }, page, dialog] = await Promise.all([
+  const [{ counts, ...summary }, page, dialog, timeZone] = await Promise.all([
     billingSummary(manager.orgId),
     pageInvoices(manager.orgId, { tab: query.tab, status: query.status, q: query.q, after: query.after }),
     dialogData(manager.orgId, url.searchParams),
+    organisationTimeZone(manager.orgId),
   ])
-  return json({ query, summary, counts, invoices: page.invoices, nextCursor: page.nextCursor, dialog })
+  return json({ query, summary, counts, invoices: page.invoices, nextCursor: page.nextCursor, dialog, timeZone })
 }
 
 const text = (form: FormData, name: string) => {
@@ -236,7 +238,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function BillingPage() {
-  const { query, summary, counts, invoices, nextCursor, dialog } = useLoaderData<typeof loader>()
+  const { query, summary, counts, invoices, nextCursor, dialog, timeZone } = useLoaderData<typeof loader>()
   // A live reload (a vendor's request arriving) must not wipe the dialog's errors under the manager's eyes.
   const actionData = useStickyActionData<SerializeFrom<typeof action>>()
   const [params] = useSearchParams()
@@ -343,6 +345,7 @@ export default function BillingPage() {
           closeTo={closeTo}
           back={back}
           requests={dialog.requests}
+          timeZone={timeZone}
           recipients={dialog.recipients}
           prefill={dialog.prefill}
           recipientHref={(rid) => withParams(params, { recipient: rid })}
@@ -351,7 +354,7 @@ export default function BillingPage() {
         />
       ) : null}
       {dialog?.kind === 'details' ? (
-        <InvoiceDetailsDialog closeTo={closeTo} back={back} invoice={dialog.invoice} items={dialog.items} deleteHref={hrefFor('delete', dialog.invoice.id)} />
+        <InvoiceDetailsDialog closeTo={closeTo} back={back} timeZone={timeZone} invoice={dialog.invoice} items={dialog.items} deleteHref={hrefFor('delete', dialog.invoice.id)} />
       ) : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog

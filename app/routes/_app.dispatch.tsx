@@ -23,6 +23,7 @@ import { shownFrom } from '~/lib/dispatch-pages'
 import { currentAssignmentsPage, pendingOrdersPage } from '~/models/dispatch-board.server'
 import { createRunner, listActiveRunners, rotateRunnerToken, runnerPortalPath } from '~/models/runner.server'
 import { requireManager } from '~/services/auth.server'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 
 export const meta: MetaFunction = () => [{ title: 'Dispatch Management · Stockrun' }]
 
@@ -32,13 +33,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
   const params = new URL(request.url).searchParams
   // Each list shows its oldest 50; a plain "show more" link (?queue=100, ?current=100) asks for more.
-  const [pending, runners, current] = await Promise.all([
+  const [pending, runners, current, timeZone] = await Promise.all([
     pendingOrdersPage(manager.orgId, shownFrom(params.get('queue'))),
     listActiveRunners(manager.orgId),
     currentAssignmentsPage(manager.orgId, shownFrom(params.get('current'))),
+    organisationTimeZone(manager.orgId),
   ])
   return json(
-    { queue: pending.orders, queuedTotal: pending.total, runners, assignments: current.lines, assignmentsTotal: current.total },
+    { queue: pending.orders, queuedTotal: pending.total, runners, assignments: current.lines, assignmentsTotal: current.total, timeZone },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
 }
@@ -150,7 +152,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DispatchPage() {
-  const { queue, queuedTotal, runners, assignments, assignmentsTotal } = useLoaderData<typeof loader>()
+  const { queue, queuedTotal, runners, assignments, assignmentsTotal, timeZone } = useLoaderData<typeof loader>()
   const shown = useActionData<Shown>()
   const [params] = useSearchParams()
   const navigation = useNavigation()
@@ -196,7 +198,7 @@ export default function DispatchPage() {
         <PendingOrdersCard queue={queue} total={queuedTotal} params={params} canAssign={runners.length > 0} />
         <ActiveRunnersCard runners={runners} />
         <div className="lg:col-span-2">
-          <CurrentAssignmentsCard assignments={assignments} total={assignmentsTotal} params={params} />
+          <CurrentAssignmentsCard assignments={assignments} total={assignmentsTotal} params={params} timeZone={timeZone} />
         </div>
       </div>
 

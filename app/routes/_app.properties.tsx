@@ -47,7 +47,8 @@ import {
 import { propertyReorderSuggestions, setParLevel } from '~/models/reorder.server'
 import { createRequest } from '~/models/request-intake.server'
 import { createStandingOrder, deleteStandingOrder, listPropertyStandingOrders } from '~/models/standing-order.server'
-import { organisationTimeZone } from '~/models/stats.server'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
+import { timeZoneNames } from '~/lib/time-zones'
 import { qrSvg } from '~/services/qr.server'
 import { requireManager } from '~/services/auth.server'
 
@@ -89,6 +90,7 @@ async function editorData(orgId: string, id: string, selectAll: boolean) {
     suggestions,
     standingOrders,
     timeZone,
+    timeZones: timeZoneNames(),
   }
 }
 
@@ -311,13 +313,14 @@ export default function LogisticsPage() {
                 assigned={data.editor.assigned}
                 selectAll={data.editor.selectAll}
               />
-              <ReorderSuggestions propertyId={data.editor.property.id} suggestions={data.editor.suggestions} />
+              <ReorderSuggestions propertyId={data.editor.property.id} suggestions={data.editor.suggestions} timeZone={data.editor.timeZone} />
               <ParLevels propertyId={data.editor.property.id} lines={data.editor.stock} />
               <PropertyStandingOrders
                 propertyId={data.editor.property.id}
                 orders={data.editor.standingOrders}
                 products={data.editor.stock}
                 timeZone={data.editor.timeZone}
+                timeZones={data.editor.timeZones}
                 lastResult={actionData && 'standingOrder' in actionData ? actionData.standingOrder : null}
               />
             </>

@@ -31,7 +31,7 @@ import {
   statusesFor,
   type ListFilter,
 } from '~/models/request.server'
-import { organisationTimeZone } from '~/models/stats.server'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { requireManager, safeRedirect } from '~/services/auth.server'
 import { requestStatusLabel } from '~/lib/status-labels'
 
@@ -70,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const query = readListQuery(url.searchParams, FILTERS)
   const filter = { statuses: statusesFor(query.status), q: query.q }
-  const [page, count, dialog] = await Promise.all([
+  const [page, count, dialog, timeZone] = await Promise.all([
     listRequests(manager.orgId, { ...filter, cursor: query.cursor }).catch((err) => {
       if (!(err instanceof Invalid)) throw err
       url.searchParams.delete('cursor')
@@ -78,8 +78,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
     countRequests(manager.orgId, filter),
     dialogData(manager.orgId, url.searchParams),
+    organisationTimeZone(manager.orgId),
   ])
-  return json({ query, requests: page.requests, nextCursor: page.nextCursor, count, dialog })
+  return json({ query, requests: page.requests, nextCursor: page.nextCursor, count, dialog, timeZone })
 }
 
 function formText(form: FormData, name: string) {
@@ -131,7 +132,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const FILTER_LABELS: Record<(typeof FILTERS)[number], string> = { all: 'All requests', ...STATUS_LABELS }
 
 export default function RequestsPage() {
-  const { query, requests, nextCursor, count, dialog } = useLoaderData<typeof loader>()
+  const { query, requests, nextCursor, count, dialog, timeZone } = useLoaderData<typeof loader>()
   // A live reload (a vendor's request arriving) must not wipe the dialog's errors under the manager's eyes.
   const actionData = useStickyActionData<SerializeFrom<typeof action>>()
   const [params] = useSearchParams()
@@ -175,7 +176,7 @@ export default function RequestsPage() {
             <ul className="space-y-3" data-testid="request-rows">
               {requests.map((r) => (
                 <li key={r.id}>
-                  <RequestRow request={r} back={here} detailsHref={withParams(params, { dialog: 'details', id: r.id, propertyId: null })} />
+                  <RequestRow request={r} back={here} timeZone={timeZone} detailsHref={withParams(params, { dialog: 'details', id: r.id, propertyId: null })} />
                 </li>
               ))}
             </ul>

@@ -20,12 +20,13 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { getPreferences, getSystemSettings, updatePreferences, updateSystemSettings, type UserPreferences } from '~/models/settings.server'
 import { displayName } from '~/models/user.server'
 import { endAllManagerSessions, requireManager } from '~/services/auth.server'
-import { getOrganisationSettings, OrganisationSettingsInput, updateOrganisationSettings } from '~/models/organisation-settings.server'
+import { organisationSettingsView, OrganisationSettingsInput, updateOrganisationSettings } from '~/models/organisation-settings.server'
 import { SettingsIntegrations, type IntegrationsData, type IntegrationsResult } from '~/components/settings-integrations'
 import { integrationsAction, integrationsView } from '~/models/integration-settings.server'
 import { useStickyActionData } from '~/lib/use-sticky-action-data'
 import { withOperator } from '~/models/operator.server'
 import { permissionsOf, requirePermissionOnPage } from '~/models/permissions'
+import { timeZoneNames } from '~/lib/time-zones'
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Stockrun' }]
 
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     preferences: await getPreferences(manager.userId),
     system: may.system ? await getSystemSettings() : null,
     audit: await auditLogSection(manager, new URL(request.url).searchParams),
-    organisation: { ...(await getOrganisationSettings(manager.orgId)), canChange: may.organisation },
+    organisation: { ...(await organisationSettingsView(manager.orgId)), timeZones: timeZoneNames(), canChange: may.organisation },
     integrations: await integrationsView(manager),
   })
 }
@@ -57,9 +58,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'organisation') {
     requirePermissionOnPage(manager, 'organisation')
     const submission = parseWithZod(formData, { schema: OrganisationSettingsInput })
-    if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
-    await updateOrganisationSettings(manager, manager.orgId, submission.value)
-    return redirectWithToast('/settings', { title: 'Delivery Rules Updated', description: submission.value.requireHandoverCode ? 'Runners now need the handover code.' : 'The handover code is now optional.' })
+    if (submission.status !== 'success') return json({ organisation: submission.reply() }, { status: 400 })
+    const saved = await updateOrganisationSettings(manager, manager.orgId, submission.value)
+    const code = saved.requireHandoverCode ? 'Runners now need the handover code.' : 'The handover code is optional.'
+    return redirectWithToast('/settings', { title: 'Organisation Settings Updated', description: `${code} Times read in ${saved.timeZone}.` })
   }
   if (typeof intent === 'string' && intent.startsWith('integrations-')) {
     requirePermissionOnPage(manager, 'integrations')
@@ -121,8 +123,14 @@ export default function SettingsPage() {
         {system ? <SystemCard registrationEnabled={system.registration_enabled} /> : null}
         <SettingsSessions />
         {audit ? <SettingsAuditLog {...audit} /> : null}
-        <SettingsHandover requireHandoverCode={organisation.requireHandoverCode} canChange={organisation.canChange} />
-        {integrations ? <SettingsIntegrations data={integrations as unknown as IntegrationsData} result={(actionData as { integrations?: IntegrationsResult } | undefined)?.integrations} /> : null}
+        <SettingsHandover
+          requireHandoverCode={organisation.requireHandoverCode}
+          timeZone={organisation.timeZone}
+          timeZones={organisation.timeZones}
+          canChange={organisation.canChange}
+          errors={(actionData as { organisation?: { error?: Record<string, string[] | null> } } | undefined)?.organisation?.error}
+        />
+        {integrations ? <SettingsIntegrations timeZone={organisation.timeZone} data={integrations as unknown as IntegrationsData} result={(actionData as { integrations?: IntegrationsResult } | undefined)?.integrations} /> : null}
       </div>
     </>
   )

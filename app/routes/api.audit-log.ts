@@ -6,6 +6,8 @@ import { apiLoader, parseWith } from '~/lib/http.server'
 import { AuditQuery, auditFilterFrom } from '~/lib/schemas/audit-log'
 import { auditCsv, listAuditEvents } from '~/models/audit-log.server'
 import { requirePermission } from '~/models/permissions'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
+import { dayIn } from '~/models/stats.server'
 import { requireApiManager } from '~/services/auth.server'
 
 export const loader = apiLoader(async ({ request }) => {
@@ -15,7 +17,8 @@ export const loader = apiLoader(async ({ request }) => {
   const query = parseWith(AuditQuery, Object.fromEntries(new URL(request.url).searchParams))
   const filter = auditFilterFrom(query)
   if (query.format === 'csv') {
-    const lines = auditCsv(manager.orgId, manager, filter)
+    const timeZone = await organisationTimeZone(manager.orgId)
+    const lines = auditCsv(manager.orgId, manager, filter, timeZone)
     const encoder = new TextEncoder()
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => controller.enqueue(encoder.encode('\uFEFF')), // so Excel reads it as UTF-8
@@ -29,7 +32,7 @@ export const loader = apiLoader(async ({ request }) => {
     return new Response(body, {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`,
+        'Content-Disposition': `attachment; filename="audit-log-${dayIn(timeZone).date}.csv"`,
         'Cache-Control': 'private, no-store',
       },
     })

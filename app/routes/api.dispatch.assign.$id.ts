@@ -1,4 +1,4 @@
-// PATCH /api/dispatch/assign/:id { status, handoverCode? }: the runner (X-Runner-Token or ?token=), the holder of the
+// PATCH /api/dispatch/assign/:id { status, handoverCode?, nobodyThere? }: the runner (X-Runner-Token or ?token=), the holder of the
 // delivery link (its token), or a signed-in manager moves the assignment on; the rules are the model's.
 import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
@@ -13,11 +13,11 @@ export const action = apiAction(async ({ request, params }) => {
   const orgId = token ? null : (await requireApiManager(request)).orgId
   const reopen = () => (orgId ? openAssignmentAsManager(orgId, params.id!) : openAssignment(params.id!, token))
   const access = await reopen()
-  const { status, handoverCode } = await readJson(request, StatusInput)
+  const { status, handoverCode, nobodyThere } = await readJson(request, StatusInput)
   return onceByKey(
     idempotencyKeyOf(request),
     { assignmentId: access.assignment.id, kind: 'status' },
-    () => changeAssignmentStatus(access, status, { handoverCode, origin: publicOrigin(request) }),
+    () => changeAssignmentStatus(access, status, { handoverCode, nobodyThere, origin: publicOrigin(request) }),
     async () => assignmentView(await reopen()),
   )
 }, { methods: ['PATCH'] })

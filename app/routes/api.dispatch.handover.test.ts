@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
 import { HANDOVER_LOCK_MINUTES } from '~/models/handover.server'
-import { givenRunner } from '../../tests/fixtures/dispatch'
+import { givenAssignment, givenRunner } from '../../tests/fixtures/dispatch'
+import { imageForm, noisyPhoto } from '../../tests/fixtures/images'
 import { givenTeammate, organisationOf } from '../../tests/fixtures/people'
 import { givenStorefront } from '../../tests/fixtures/vendor'
 import { withTestServer } from '../../tests/support/server'
@@ -75,7 +76,7 @@ describe('organisation setting', () => {
     const owner = await app.signedIn('handover-owner@x.test')
     await givenTeammate('handover-owner@x.test', 'handover-member@x.test', 'member')
     const member = await app.signedIn('handover-member@x.test')
-    expect(await (await member.get('/api/organisation/settings')).json()).toEqual({ requireHandoverCode: false })
+    expect(await (await member.get('/api/organisation/settings')).json()).toEqual({ requireHandoverCode: false, timeZone: 'UTC' })
     const refused = await member.put('/api/organisation/settings', { requireHandoverCode: true })
     expect(refused.status).toBe(403)
     const bad = await owner.put('/api/organisation/settings', { requireHandoverCode: 'sometimes' })
@@ -83,8 +84,8 @@ describe('organisation setting', () => {
     expect((await bad.json()).fieldErrors.requireHandoverCode).toBeDefined()
     const saved = await owner.put('/api/organisation/settings', { requireHandoverCode: true })
     expect(saved.status).toBe(200)
-    expect(await saved.json()).toEqual({ requireHandoverCode: true })
-    expect(await (await member.get('/api/organisation/settings')).json()).toEqual({ requireHandoverCode: true })
+    expect(await saved.json()).toEqual({ requireHandoverCode: true, timeZone: 'UTC' })
+    expect(await (await member.get('/api/organisation/settings')).json()).toEqual({ requireHandoverCode: true, timeZone: 'UTC' })
   })
 })
 
@@ -93,7 +94,7 @@ describe('marking delivered with the setting on', () => {
     const { assignment, runnerPatch, code } = await deliveryOnItsWay('handover-on@x.test', { requireCode: true })
     const none = await runnerPatch({ status: 'delivered' })
     expect(none.status).toBe(422)
-    expect(await none.json()).toMatchObject({ error: 'Enter the 4-digit handover code the vendor was given.', fieldErrors: { handoverCode: expect.any(Array) } })
+    expect(await none.json()).toMatchObject({ error: expect.stringMatching(/^Enter the 4-digit handover code the vendor was given, or choose "Nobody to take it"/), fieldErrors: { handoverCode: expect.any(Array) } })
     const wrong = await runnerPatch({ status: 'delivered', handoverCode: wrongCode(code) })
     expect(wrong.status).toBe(422)
     expect((await wrong.json()).error).toMatch(/not right\. 4 tries left/)
@@ -168,5 +169,88 @@ describe('marking delivered with the setting off', () => {
     const second = await deliveryOnItsWay('handover-off@x.test')
     expect((await second.runnerPatch({ status: 'delivered', handoverCode: second.code })).status).toBe(200)
     expect((await db.handoverCheck.findUniqueOrThrow({ where: { assignmentId: second.assignment.id } })).confirmedAt).toBeInstanceOf(Date)
+  })
+})
+
+describe('a request made before codes existed (issue 28)', () => {
+  test('refuses any code with a word instead of taking it, and delivers without one', async () => {
+    const owner = await app.signedIn('handover-old@x.test')
+    const org = await organisationOf('handover-old@x.test')
+    expect((await owner.put('/api/organisation/settings', { requireHandoverCode: true })).status).toBe(200)
+    const { assignment, runnerToken } = await givenAssignment(org.id, 'in_transit')
+    const patch = (json: unknown) => app.client().fetch(`/api/dispatch/assign/${assignment.id}`, { method: 'PATCH', json, headers: { 'X-Runner-Token': runnerToken } })
+    const anyCode = await patch({ status: 'delivered', handoverCode: '0000' })
+    expect(anyCode.status).toBe(422)
+    expect(await anyCode.json()).toMatchObject({ error: expect.stringContaining('has no handover code'), fieldErrors: { handoverCode: expect.any(Array) } })
+    expect((await db.runnerAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).status).toBe('in_transit')
+    expect((await patch({ status: 'delivered' })).status).toBe(200)
+  })
+})
+
+describe('nobody to take it (issue 28)', () => {
+  test('through the API: refused until a proof with a note is in, then delivered without code, flagged, told and audited', async () => {
+    const { manager, vendor, assignment, runnerPatch, runnerToken } = await deliveryOnItsWay('handover-nobody-api@x.test', { requireCode: true })
+    const early = await runnerPatch({ status: 'delivered', nobodyThere: true })
+    expect(early.status).toBe(400)
+    expect((await early.json()).fieldErrors.nobodyThere).toBeDefined()
+    expect((await db.runnerAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).status).toBe('in_transit')
+
+    const proof = await app.client().fetch(`/api/dispatch/assign/${assignment.id}/proof`, {
+      method: 'POST',
+      json: { imageUrl: '/images/door.jpg', notes: 'Nobody answered; left inside the porch' },
+      headers: { 'X-Runner-Token': runnerToken },
+    })
+    expect(proof.status).toBe(201)
+    const delivered = await runnerPatch({ status: 'delivered', nobodyThere: true })
+    expect(delivered.status).toBe(200)
+    expect((await delivered.json()).status).toBe('delivered')
+
+    expect((await db.handoverCheck.findUniqueOrThrow({ where: { assignmentId: assignment.id } })).withoutCodeAt).toBeInstanceOf(Date)
+    const told = await db.notification.findFirst({ where: { assignmentId: assignment.id, message: { contains: 'without the handover code' } } })
+    expect(told).not.toBeNull()
+    const audit = await (await manager.get('/api/audit-log?action=assignment.delivered_without_code')).json()
+    expect(audit).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'assignment.delivered_without_code', target: { type: 'assignment', id: assignment.id } })]))
+    const shown = await (await manager.get(`/api/requests/${vendor.id}/delivery-proof`)).json()
+    expect(shown.deliveredWithoutCodeAt).toEqual(expect.any(String))
+  })
+
+  test('from the runner’s plain form: a photo and a note are required, then it is delivered without code', async () => {
+    const { runner, runnerToken, assignment } = await deliveryOnItsWay('handover-nobody-form@x.test', { requireCode: true })
+    const portal = `/runner/${runner.id}/${encodeURIComponent(runnerToken)}`
+    const page = await (await app.client().get(portal)).text()
+    expect(page).toContain('Nobody to take it?')
+    const post = (note: string, withPhoto: boolean) => {
+      const form = withPhoto ? imageForm(photo, 'door.jpg', 'image/jpeg', 'photo') : new FormData()
+      form.append('intent', 'nobody-there')
+      form.append('assignmentId', assignment.id)
+      form.append('notes', note)
+      return app.client().fetch(portal, { method: 'POST', body: form })
+    }
+    const photo = await noisyPhoto(200, 150)
+    expect((await post('', true)).status).toBe(302)
+    expect((await post('Left by the door', false)).status).toBe(302)
+    expect((await db.runnerAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).status).toBe('in_transit')
+    expect(await db.deliveryProof.count({ where: { assignmentId: assignment.id } })).toBe(0)
+
+    expect((await post('Left by the door', true)).status).toBe(302)
+    expect((await db.runnerAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).status).toBe('delivered')
+    expect(await db.deliveryProof.findFirstOrThrow({ where: { assignmentId: assignment.id } })).toMatchObject({ notes: 'Left by the door' })
+    expect((await db.handoverCheck.findUniqueOrThrow({ where: { assignmentId: assignment.id } })).withoutCodeAt).toBeInstanceOf(Date)
+  })
+})
+
+describe('what the screens say about the code (issue 28)', () => {
+  test('with the setting off the runner and the vendor read that it is optional; with it on, that it is needed', async () => {
+    const off = await deliveryOnItsWay('handover-words-off@x.test')
+    const portal = `/runner/${off.runner.id}/${encodeURIComponent(off.runnerToken)}`
+    const runnerPage = await (await app.client().get(portal)).text()
+    expect(runnerPage).toContain('Handover code (optional)')
+    expect(runnerPage).not.toContain('Nobody to take it?')
+    expect(await (await app.client().get(new URL(off.vendor.trackingUrl).pathname)).text()).toContain('show it if asked')
+
+    const on = await deliveryOnItsWay('handover-words-on@x.test', { requireCode: true })
+    const trackingOn = await (await app.client().get(new URL(on.vendor.trackingUrl).pathname)).text()
+    expect(trackingOn).not.toContain('show it if asked')
+    expect(trackingOn).toContain('Give this code to the runner')
   })
 })

@@ -1,13 +1,13 @@
-// GET/PUT /api/organisation/settings { requireHandoverCode }: rules for all of the organisation's
+// GET/PUT /api/organisation/settings { requireHandoverCode, timeZone }: rules for all of the organisation's
 // deliveries. Any manager may read them; only owners and admins change them.
 import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.server'
-import { getOrganisationSettings, OrganisationSettingsInput, updateOrganisationSettings } from '~/models/organisation-settings.server'
+import { organisationSettingsView, OrganisationSettingsInput, updateOrganisationSettings } from '~/models/organisation-settings.server'
 import { requirePermission } from '~/models/permissions'
 import { requireApiManager } from '~/services/auth.server'
 
 export const loader = apiLoader(async ({ request }) => {
   const manager = await requireApiManager(request)
-  return getOrganisationSettings(manager.orgId)
+  return organisationSettingsView(manager.orgId)
 })
 
 export const action = apiAction(async ({ request }) => {

@@ -230,7 +230,7 @@ describe('the CSV export', () => {
         '"Soap, liquid x2; 12"" tiles x1"',
         '2',
         '"He said ""hi"", then left\nSecond line"',
-        request.createdAt.toISOString(),
+        `${request.createdAt.toISOString().slice(0, 19)}+00:00`, // ISO 8601 on the organisation's clock (UTC here) with its offset
       ].join(',') + '\r\n',
     )
     expect(text).not.toContain('Archived Co')

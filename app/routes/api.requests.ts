@@ -8,7 +8,8 @@ import { z } from 'zod'
 import { apiAction, apiLoader, methodNotAllowed, parseWith, readJson } from '~/lib/http.server'
 import { createRequest, requestInputSchema } from '~/models/request-intake.server'
 import { findRequest, listRequests, parseStatusParam, requestsCsv, MAX_PAGE_SIZE } from '~/models/request.server'
-import { organisationDay } from '~/models/stats.server'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
+import { dayIn } from '~/models/stats.server'
 import { requireApiManager } from '~/services/auth.server'
 
 export const ListQuery = z.object({
@@ -26,8 +27,10 @@ export const loader = apiLoader(async ({ request }) => {
   const filter = { statuses: parseStatusParam(query.status), q: query.q }
 
   if (query.format === 'csv') {
-    const { date } = await organisationDay(manager.orgId)
-    const lines = requestsCsv(manager.orgId, filter)
+    // Times read on the organisation's clock, with its offset, as everywhere else it sees them.
+    const timeZone = await organisationTimeZone(manager.orgId)
+    const { date } = dayIn(timeZone)
+    const lines = requestsCsv(manager.orgId, filter, timeZone)
     const encoder = new TextEncoder()
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => controller.enqueue(encoder.encode('\uFEFF')), // so Excel reads it as UTF-8

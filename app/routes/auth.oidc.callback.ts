@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { requirePrimary } from '~/lib/litefs.server'
 import { RegistrationClosed } from '~/models/user.server'
-import { clearSignInState, completeSignIn, RETURN_COOKIE, returnPathOf, startManagerSession } from '~/services/auth.server'
+import { clearSignInState, completeSignIn, RETURN_COOKIE, returnPathOf, startManagerSession, ZONE_COOKIE } from '~/services/auth.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Signing in creates the user and the session: only the primary may.
@@ -12,6 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const userId = await completeSignIn(request)
     const response = await startManagerSession(request, userId, returnPathOf(request))
     response.headers.append('Set-Cookie', `${RETURN_COOKIE}=; Path=/auth; Max-Age=0`)
+    response.headers.append('Set-Cookie', `${ZONE_COOKIE}=; Path=/auth; Max-Age=0`)
     return response
   } catch (thrown) {
     if (thrown instanceof Response) throw thrown

@@ -3,11 +3,13 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { env } from '~/lib/env.server'
-import { beginSignIn, RETURN_COOKIE, SignInNotConfigured, safeRedirect } from '~/services/auth.server'
+import { listedTimeZone } from '~/lib/time-zones'
+import { beginSignIn, RETURN_COOKIE, SignInNotConfigured, safeRedirect, ZONE_COOKIE } from '~/services/auth.server'
 
 const SignInForm = z.object({
   login_hint: z.string().trim().email().optional().or(z.literal('').transform(() => undefined)),
   redirectTo: z.string().optional(),
+  timeZone: z.string().max(64).optional(),
 })
 
 export async function loader() {
@@ -18,14 +20,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = SignInForm.safeParse(Object.fromEntries(await request.formData()))
   const hint = form.success ? form.data.login_hint : undefined
   const back = safeRedirect(form.success ? form.data.redirectTo : undefined)
+  const zone = listedTimeZone(form.success ? form.data.timeZone : undefined)
   try {
     await beginSignIn(request, hint)
   } catch (thrown) {
     if (thrown instanceof Response) {
-      thrown.headers.append(
-        'Set-Cookie',
-        `${RETURN_COOKIE}=${encodeURIComponent(back)}; Path=/auth; HttpOnly; SameSite=Lax; Max-Age=600${env().NODE_ENV === 'production' ? '; Secure' : ''}`,
-      )
+      const attributes = `Path=/auth; HttpOnly; SameSite=Lax; Max-Age=600${env().NODE_ENV === 'production' ? '; Secure' : ''}`
+      thrown.headers.append('Set-Cookie', `${RETURN_COOKIE}=${encodeURIComponent(back)}; ${attributes}`)
+      if (zone) thrown.headers.append('Set-Cookie', `${ZONE_COOKIE}=${encodeURIComponent(zone)}; ${attributes}`)
       return thrown
     }
     if (thrown instanceof SignInNotConfigured) return redirect('/login?error=not_configured')

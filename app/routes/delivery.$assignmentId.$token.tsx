@@ -9,6 +9,7 @@ import { DeliveryProofBox } from '~/components/delivery-proof-box'
 import { DeliveryProofFields } from '~/components/delivery-proof-fields'
 import { DeliveryStatusBadge } from '~/components/delivery-status-badge'
 import { HandoverCodeField } from '~/components/handover-code-field'
+import { NobodyThereForm } from '~/components/nobody-there-form'
 import { OfflineQueueStatus } from '~/components/offline-queue-status'
 import { Button, buttonClasses } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
@@ -21,7 +22,10 @@ import { StatusInput } from '~/lib/schemas/dispatch'
 import { redirectWithToast } from '~/lib/toast.server'
 import { changeAssignmentStatus, deliveryOrder, openAssignment } from '~/models/assignment.server'
 import { submitProofWithPhoto } from '~/models/delivery-proof.server'
+import { handoverRules } from '~/models/handover.server'
+import { deliverWithNobodyThere } from '~/models/nobody-there.server'
 import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -46,8 +50,11 @@ const NEXT: Record<string, { status: string; label: string } | undefined> = {
 
 export async function loader({ params }: LoaderFunctionArgs) {
   try {
-    const order = deliveryOrder(await openAssignment(params.assignmentId!, params.token))
-    return json({ ok: true as const, order }, { headers: PRIVATE })
+    const access = await openAssignment(params.assignmentId!, params.token)
+    const order = deliveryOrder(access)
+    const orgId = access.assignment.organisationId
+    const [timeZone, rule] = await Promise.all([organisationTimeZone(orgId), handoverRules(orgId, [access.assignment.requestId])])
+    return json({ ok: true as const, order, timeZone, handover: rule(access.assignment.requestId) }, { headers: PRIVATE })
   } catch (err) {
     if (err instanceof Unauthorized) return json({ ok: false as const, error: 'Invalid authentication token' }, { status: 401, headers: PRIVATE })
     if (err instanceof NotFound) return json({ ok: false as const, error: 'Order not found' }, { status: 404, headers: PRIVATE })
@@ -66,6 +73,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // The phone's offline queue sends each press with its own key: a resend is answered, never run twice.
     const once = (kind: 'status' | 'proof', run: () => Promise<unknown>) =>
       onceByKey(idempotencyKeyOf(request), { assignmentId: access.assignment.id, kind }, run, async () => null)
+    if (intent === 'nobody-there') {
+      await once('status', () => deliverWithNobodyThere(access, form, publicOrigin(request)))
+      return redirectWithToast(here, {
+        title: 'Delivered Without Code',
+        description: 'Your photo and note were sent to the managers.',
+      })
+    }
     if (intent === 'proof') {
       await once('proof', () => submitProofWithPhoto(access, form))
       return redirectWithToast(here, {
@@ -127,18 +141,21 @@ export default function DeliveryOrderPage() {
               <Form method="post" action={pathname} data-queue-label={`${next.label} (order ${order.request.orderNumber})`}>
                 <input type="hidden" name="intent" value="status" />
                 <input type="hidden" name="status" value={next.status} />
-                {next.status === 'delivered' ? <HandoverCodeField id="delivery-handover-code" /> : null}
+                {next.status === 'delivered' ? <HandoverCodeField id="delivery-handover-code" rule={data.handover} /> : null}
                 <Button type="submit" className="h-11 w-full" disabled={submitting}>
                   {next.label}
                 </Button>
               </Form>
+            ) : null}
+            {order.assignment.status === 'in_transit' && data.handover === 'required' ? (
+              <NobodyThereForm id="delivery-nobody" action={pathname} orderNumber={order.request.orderNumber} />
             ) : null}
             {canProve ? (
               <Link to="?dialog=proof" preventScrollReset className={buttonClasses('secondary', 'md', 'h-11 w-full')}>
                 Submit Delivery Proof
               </Link>
             ) : null}
-            {proof ? <DeliveryProofBox proof={proof} /> : null}
+            {proof ? <DeliveryProofBox proof={proof} timeZone={data.timeZone} /> : null}
             {!next && !canProve && !proof ? <p className="text-sm text-slate-600">Nothing left to do for this delivery.</p> : null}
           </CardBody>
         </Card>

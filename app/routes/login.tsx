@@ -49,7 +49,18 @@ export default function Login() {
           Registration is closed: only existing accounts can sign in.
         </p>
       ) : null}
-      <Form method="post" action="/auth/oidc" className="mt-6 space-y-4" reloadDocument onSubmit={() => setSigningIn(true)}>
+      <Form
+        method="post"
+        action="/auth/oidc"
+        className="mt-6 space-y-4"
+        reloadDocument
+        onSubmit={(e) => {
+          setSigningIn(true)
+          // A first sign-in starts its organisation on this browser's clock (UTC without JavaScript).
+          e.currentTarget.timeZone.value = Intl.DateTimeFormat().resolvedOptions().timeZone ?? ''
+        }}
+      >
+        <input type="hidden" name="timeZone" defaultValue="" />
         {data.redirectTo ? <input type="hidden" name="redirectTo" value={data.redirectTo} /> : null}
         <Field
           label="E-mail (optional)"

@@ -1,6 +1,7 @@
 // /qr-codes/sheet.pdf: every active QR code of the organisation, ready to print and post at the properties.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { formatDate } from '~/lib/format'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { listProperties, propertyQrUrl } from '~/models/property.server'
 import { requireManager } from '~/services/auth.server'
@@ -20,6 +21,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return { name: p.name, address: p.address, url, svg: await qrSvg(url) }
     }),
   )
-  const pdf = await renderPdf(qrSheetDocument(entries, manager.organisationName, formatDate(new Date())))
+  const pdf = await renderPdf(qrSheetDocument(entries, manager.organisationName, formatDate(new Date(), await organisationTimeZone(manager.orgId))))
   return new Response(new Uint8Array(pdf), { headers: { ...pdfHeaders('qr-codes.pdf'), 'Content-Length': String(pdf.length) } })
 }

@@ -15,8 +15,11 @@ import { StatusInput } from '~/lib/schemas/dispatch'
 import { redirectWithToast } from '~/lib/toast.server'
 import { changeAssignmentStatus, openAssignment, runnerAssignments, startDelivery } from '~/models/assignment.server'
 import { submitProofWithPhoto } from '~/models/delivery-proof.server'
+import { handoverRules } from '~/models/handover.server'
+import { deliverWithNobodyThere } from '~/models/nobody-there.server'
 import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 import { authenticateRunner } from '~/models/runner.server'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { assignmentStatusLabel } from '~/components/delivery-status-badge'
 
 export const meta: MetaFunction = () => [{ title: 'My Deliveries · Stockrun' }, { name: 'robots', content: 'noindex' }]
@@ -33,8 +36,10 @@ const PRIVATE = {
 export async function loader({ params }: LoaderFunctionArgs) {
   try {
     const runner = await authenticateRunner(params.runnerId!, params.token)
-    const { active, completed } = await runnerAssignments(runner.id)
-    return json({ ok: true as const, runner: { name: runner.name }, active, completed }, { headers: PRIVATE })
+    const [{ active, completed }, timeZone] = await Promise.all([runnerAssignments(runner.id), organisationTimeZone(runner.organisationId)])
+    const rule = await handoverRules(runner.organisationId, active.map((a) => a.requestId))
+    const handover = Object.fromEntries(active.map((a) => [a.id, rule(a.requestId)]))
+    return json({ ok: true as const, runner: { name: runner.name }, active, completed, timeZone, handover }, { headers: PRIVATE })
   } catch (err) {
     if (err instanceof Unauthorized) return json({ ok: false as const, error: err.message }, { status: 401, headers: PRIVATE })
     throw err
@@ -45,6 +50,7 @@ const FAILED: Record<string, string> = {
   start: 'Failed to Start',
   status: 'Update Failed',
   proof: 'Submission Failed',
+  'nobody-there': 'Update Failed',
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -71,6 +77,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(here, {
         title: 'Status Updated',
         description: `Delivery marked as ${assignmentStatusLabel(status)}.`,
+      })
+    }
+    if (intent === 'nobody-there') {
+      await once('status', () => deliverWithNobodyThere(access, form, publicOrigin(request)))
+      return redirectWithToast(here, {
+        title: 'Delivered Without Code',
+        description: 'Your photo and note were sent to the managers.',
       })
     }
     if (intent === 'proof') {
@@ -117,7 +130,7 @@ export default function RunnerPortal() {
             Active Assignments ({data.active.length})
           </h2>
           {data.active.length ? (
-            data.active.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} />)
+            data.active.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} timeZone={data.timeZone} handover={data.handover[a.id]} />)
           ) : (
             <EmptyState title="No active assignments">New deliveries appear here when a dispatcher assigns them to you.</EmptyState>
           )}
@@ -127,7 +140,7 @@ export default function RunnerPortal() {
             Recent Completed
           </h2>
           {data.completed.length ? (
-            data.completed.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} />)
+            data.completed.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} timeZone={data.timeZone} />)
           ) : (
             <EmptyState title="Nothing delivered yet">Your last five deliveries are listed here.</EmptyState>
           )}

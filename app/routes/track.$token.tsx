@@ -41,6 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       stage: tracked.stage,
       // Shown until the delivery is done; only requests sent by a vendor have one.
       handoverCode: tracked.hasHandoverCode && tracked.stage !== 'delivered' && tracked.stage !== 'closed' ? handoverCodeFor(params.token!) : null,
+      handoverRequired: tracked.handoverRequired,
       items: tracked.items,
       property: tracked.property ? { id: tracked.property.id, name: tracked.property.name, address: tracked.property.address, active: tracked.property.isActive } : null,
     },
@@ -135,7 +136,7 @@ function Tracking({ tracked, lang }: { tracked: Tracked; lang: VendorLanguage })
               )
             })}
           </ol>
-          {tracked.handoverCode ? <HandoverCodeBox code={tracked.handoverCode} label={t('track.handoverCode')} hint={t('track.handoverHint')} /> : null}
+          {tracked.handoverCode ? <HandoverCodeBox code={tracked.handoverCode} label={t('track.handoverCode')} hint={t(tracked.handoverRequired ? 'track.handoverHint' : 'track.handoverHintOptional')} /> : null}
         </section>
         <section aria-labelledby="track-items" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h3 id="track-items" className="text-sm font-semibold uppercase tracking-wide text-slate-600">

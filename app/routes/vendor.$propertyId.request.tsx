@@ -18,7 +18,7 @@ import { changeCart, countScanOncePerVisit, keepOffered, readCart, saveCart, typ
 import { VENDOR_MAX_QUANTITY } from '~/models/request-intake.server'
 import { inLanguage } from '~/models/product-translation.server'
 import { findStorefront, listStorefrontProducts, type Storefront } from '~/models/storefront.server'
-import { handoverCodeFor } from '~/models/handover.server'
+import { handoverCodeFor, handoverRequiredAt } from '~/models/handover.server'
 
 function requestPath(propertyId: string, lang: VendorLanguage, step?: 'finalize' | 'sent') {
   return `/vendor/${propertyId}/request?lang=${lang}${step ? `&step=${step}` : ''}`
@@ -62,7 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       lines: cart.lines,
       maxQuantity: VENDOR_MAX_QUANTITY,
       step: step === 'finalize' ? ('finalize' as const) : step === 'sent' && cart.sent ? ('sent' as const) : null,
-      sent: step === 'sent' && cart.sent ? { ...cart.sent, handoverCode: handoverCodeFor(cart.sent.trackingToken) } : null,
+      sent: step === 'sent' && cart.sent ? { ...cart.sent, handoverCode: handoverCodeFor(cart.sent.trackingToken), handoverRequired: await handoverRequiredAt(property.id) } : null,
       nameError: url.searchParams.get('error') === 'name',
       langInUrl: url.searchParams.has('lang'),
     },
@@ -175,6 +175,7 @@ function RequestPage({ data }: { data: FoundData }) {
             vendorName={data.sent.vendorName}
             trackHref={`/track/${data.sent.trackingToken}`}
             handoverCode={data.sent.handoverCode}
+            handoverRequired={data.sent.handoverRequired}
             againHref={pagePath}
           />
         </VendorMain>

@@ -9,6 +9,7 @@ import { env } from '~/lib/env.server'
 import { Unauthorized } from '~/lib/errors'
 import { findApiOperation } from '~/lib/api-routes'
 import { managerFromApiKey } from '~/models/api-key.server'
+import { listedTimeZone } from '~/lib/time-zones'
 import { displayName, findManager, signInFromIdentity, type Manager } from '~/models/user.server'
 import { oncePerRequest, setActor } from '~/lib/actor-context.server'
 import { deleteAllSessionsOf } from '~/models/session.server'
@@ -117,7 +118,7 @@ async function authenticatorFor(request: Request) {
           lastName: info.family_name,
           profileImageUrl: info.picture,
         },
-        { followingInvitation: await isOnTheWayToInvitation(callback) },
+        { followingInvitation: await isOnTheWayToInvitation(callback), timeZone: signUpTimeZone(callback) },
       )
       return user.id
     },
@@ -142,6 +143,14 @@ async function isOnTheWayToInvitation(callback: Request) {
   const token = /^\/invite\/([^/?#]+)$/.exec(returnPathOf(callback))?.[1]
   // Tokens are base64url: nothing in them is ever percent-encoded.
   return token ? isPendingInvitation(token) : false
+}
+
+/** The browser's time zone, for the organisation a first sign-in creates: set by POST /auth/oidc, read on the callback. */
+export const ZONE_COOKIE = '__stockrun_zone'
+
+function signUpTimeZone(request: Request) {
+  const match = new RegExp(`(?:^|;\\s*)${ZONE_COOKIE}=([^;]+)`).exec(request.headers.get('Cookie') ?? '')
+  return match ? listedTimeZone(decodeURIComponent(match[1]!)) : null
 }
 
 /** Starts the code flow: answers with a redirect to the provider (thrown as a Response). */

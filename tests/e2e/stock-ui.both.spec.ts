@@ -14,7 +14,7 @@ test('a standing order is added on the property page, listed with its rhythm, an
   await page.getByLabel('Every', { exact: true }).selectOption('week')
   await page.getByLabel('Weekday (weekly orders)').selectOption('Tuesday')
   await page.getByLabel('Time', { exact: true }).fill('07:30')
-  await page.getByLabel('Time zone').fill('America/New_York')
+  await page.getByLabel('Time zone').selectOption('America/New_York')
   await page.getByRole('button', { name: 'Add standing order' }).click()
 
   await expect(page.getByText('Standing order added.')).toBeVisible()

@@ -69,8 +69,8 @@ export class TestClient {
   }
 
   /** Signs in through the login form's post, the provider's authorize page and the callback. */
-  async signIn(email?: string) {
-    const form: Record<string, string> = {}
+  async signIn(email?: string, fields: Record<string, string> = {}) {
+    const form: Record<string, string> = { ...fields }
     if (email) form.login_hint = email
     const { res, path } = await this.follow(await this.postForm('/auth/oidc', form))
     return { res, path }

@@ -1,7 +1,7 @@
 // Inputs of dispatch: adding runners, assigning them, their status changes and delivery proofs.
 // Shared by the /api routes and the page forms, so both answer with the spec's messages (§5).
 import { z } from 'zod'
-import { optionalText, requiredText } from './common'
+import { booleanInput, optionalText, requiredText } from './common'
 import { IMAGE_URL_NOT_ALLOWED, isAllowedImageUrl } from './product'
 
 export const ASSIGNMENT_STATUSES = ['assigned', 'picked_up', 'in_transit', 'delivered', 'cancelled'] as const
@@ -38,6 +38,8 @@ export const StatusInput = z.object({
     .regex(/^$|^\d{4}$/, 'The handover code is 4 digits')
     .nullish()
     .transform((v) => v || null),
+  // "Nobody to take it": delivered without the code, after a proof with a photo and a note.
+  nobodyThere: booleanInput.optional(),
 })
 
 export const ProofInput = z.object({

@@ -1,6 +1,6 @@
 // A standing order's input: POST /api/standing-orders (JSON) and the property page's form.
 import { z } from 'zod'
-import { isTimeZone } from '../schedule'
+import { listedTimeZone, UNKNOWN_TIME_ZONE } from '../time-zones'
 
 export const STANDING_ORDER_MAX_QUANTITY = 99
 
@@ -18,7 +18,7 @@ const rhythmFields = {
   weekday: z.number({ error: 'Weekday must be 0 (Sunday) to 6 (Saturday)' }).int().min(0).max(6).nullish(),
   dayOfMonth: z.number({ error: 'Day of month must be 1 to 31' }).int().min(1).max(31).nullish(),
   time: z.string({ error: 'Time must be HH:MM' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM (00:00 to 23:59)'),
-  timezone: z.string({ error: 'Time zone is required' }).refine(isTimeZone, 'Unknown time zone (use an IANA name such as America/New_York)'),
+  timezone: z.string({ error: 'Time zone is required' }).refine((v) => listedTimeZone(v) !== null, UNKNOWN_TIME_ZONE),
 }
 
 type Rhythm = { every: 'day' | 'week' | 'month'; weekday?: number | null; dayOfMonth?: number | null }

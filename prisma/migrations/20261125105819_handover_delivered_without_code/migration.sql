@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "HandoverCheck" ADD COLUMN "withoutCodeAt" DATETIME;
+
