@@ -83,7 +83,7 @@ export async function handoverRequiredAt(propertyId: string) {
 /** What the runner's screens say about the code of each request (one read for a whole portal). */
 export async function handoverRules(orgId: string, requestIds: string[]) {
   const [withCode, settings] = await Promise.all([
-    requestIds.length ? db.handoverCode.findMany({ where: { requestId: { in: requestIds } }, select: { requestId: true } }) : [],
+    requestIds.length ? db.handoverCode.findMany({ where: { requestId: { in: requestIds }, request: { organisationId: orgId } }, select: { requestId: true } }) : [],
     getOrganisationSettings(orgId),
   ])
   const coded = new Set(withCode.map((c) => c.requestId))

@@ -25,7 +25,7 @@ export class InvitationNotSent extends DomainError {
   status = 502
 }
 
-type InvitationRow = { id: string; organisationId: string; email: string; role: string; expiresAt: string; createdAt: string; acceptedAt: string | null; revokedAt: string | null }
+type InvitationRow = { id: string; organisationId: string; email: string; role: string; tokenHash: string; expiresAt: string; createdAt: string; acceptedAt: string | null; revokedAt: string | null }
 
 function viewOf(row: InvitationRow, now = Date.now()): InvitationView {
   const expiresAt = new Date(row.expiresAt)
@@ -121,10 +121,18 @@ export async function resendInvitation(orgId: string, inviter: Inviter, id: stri
   const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_DAYS * DAY_MS)
   await writeTogether((sql) => {
     refuseOverDailyAllowance(sql, orgId, new Date())
-    sql.run('UPDATE Invitation SET tokenHash = ?, expiresAt = ? WHERE id = ? AND acceptedAt IS NULL AND revokedAt IS NULL', hashToken(token), sqlDate(expiresAt), id)
+    sql.run('UPDATE Invitation SET tokenHash = ?, expiresAt = ? WHERE id = ? AND organisationId = ? AND acceptedAt IS NULL AND revokedAt IS NULL', hashToken(token), sqlDate(expiresAt), id, orgId)
   })
   const renewed = { ...row, expiresAt: sqlDate(expiresAt) }
-  await emailInvitation(renewed, token, inviter, origin)
+  try {
+    await emailInvitation(renewed, token, inviter, origin)
+  } catch (err) {
+    // Nothing reached the person: the link they already have keeps working.
+    await writeTogether((sql) =>
+      sql.run('UPDATE Invitation SET tokenHash = ?, expiresAt = ? WHERE id = ? AND organisationId = ? AND tokenHash = ?', row.tokenHash, row.expiresAt, id, orgId, hashToken(token)),
+    )
+    throw err
+  }
   await recordAudit({ orgId, action: 'member.invitation_resent', target: { type: 'invitation', id }, details: { email: row.email, role: row.role } })
   return { invitation: publicView(renewed) }
 }
@@ -134,7 +142,7 @@ export async function revokeInvitation(orgId: string, id: string) {
   const row = await invitationRow(orgId, id)
   if (row.acceptedAt) throw new Conflict('This invitation was already accepted. Remove the member instead.')
   if (!row.revokedAt) {
-    await writeTogether((sql) => sql.run('UPDATE Invitation SET revokedAt = ? WHERE id = ? AND revokedAt IS NULL', sqlDate(new Date()), id))
+    await writeTogether((sql) => sql.run('UPDATE Invitation SET revokedAt = ? WHERE id = ? AND organisationId = ? AND revokedAt IS NULL', sqlDate(new Date()), id, orgId))
     await recordAudit({ orgId, action: 'member.invitation_revoked', target: { type: 'invitation', id }, details: { email: row.email, role: row.role } })
   }
   return { invitation: publicView(row), revoked: true }
@@ -188,7 +196,11 @@ export async function invitationBehind(token: string) {
   return { state: stateOf(row), invitation: { email: row.email, role: row.role, organisationId: row.organisationId, organisationName: row.organisationName } }
 }
 
-/** Whether a link is one a signed-out person may sign in through without an organisation of their own. */
+/**
+ * Whether a link is one a signed-out person may sign in through without an organisation of their own.
+ * Whoever holds it: someone with another address then gets the page naming the invited one and joins
+ * nothing, instead of an empty organisation they never asked for; their user row opens nothing.
+ */
 export async function isPendingInvitation(token: string) {
   return (await invitationBehind(token)).state === 'pending'
 }

@@ -120,8 +120,11 @@ export async function transferOwnership(orgId: string, actor: TeamActor, toUserI
   if (toUserId === actor.userId) throw new Conflict('You already own this organisation. Choose an admin to transfer ownership to.')
   const [from, to] = await Promise.all([membershipOrThrow(orgId, actor.userId), membershipOrThrow(orgId, toUserId)])
   if (to.role !== 'admin') throw new Conflict('Ownership can only be transferred to an admin. Make them an admin first.')
+  // All or nothing: if the admin was demoted or removed meanwhile, the owner stays owner.
   await writeTogether((sql) => {
-    sql.run("UPDATE Membership SET role = 'owner' WHERE id = ? AND role = 'admin'", to.id)
+    if (sql.run("UPDATE Membership SET role = 'owner' WHERE id = ? AND role = 'admin'", to.id).changes !== 1) {
+      throw new Conflict('Ownership can only be transferred to an admin. Make them an admin first.')
+    }
     sql.run("UPDATE Membership SET role = 'admin' WHERE id = ? AND role = 'owner'", from.id)
   })
   await recordAudit({ orgId, action: 'member.ownership_transferred', target: { type: 'user', id: toUserId }, details: { email: to.user.email, from: from.user.email } })

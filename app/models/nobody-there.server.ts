@@ -21,10 +21,12 @@ export async function deliverWithNobodyThere(access: AssignmentAccess, form: For
   const photo = form.get('photo')
   const note = form.get('notes')
   const fieldErrors: Record<string, string[]> = {}
-  if (!a.proof && (!(photo instanceof Blob) || photo.size === 0)) fieldErrors.photo = [NOBODY_THERE.photo]
+  // A proof already given with a note stands; one without a note is followed by this one, photo and note.
+  const proofStands = Boolean(a.proof?.notes?.trim())
+  if (!proofStands && (!(photo instanceof Blob) || photo.size === 0)) fieldErrors.photo = [NOBODY_THERE.photo]
   if (typeof note !== 'string' || !note.trim()) fieldErrors.notes = [NOBODY_THERE.note]
   const first = Object.values(fieldErrors)[0]
   if (first) throw new Invalid(first[0]!, fieldErrors)
-  const proof = a.proof ?? (await submitProofWithPhoto(access, form))
+  const proof = proofStands ? a.proof : await submitProofWithPhoto(access, form)
   return changeAssignmentStatus({ ...access, assignment: { ...a, proof } }, 'delivered', { nobodyThere: true, origin })
 }

@@ -142,6 +142,12 @@ export async function findManager(userId: string, activeOrgId?: string | null): 
   }
 }
 
+/** A person by id, whether or not they belong to an organisation yet (someone on their way to accept an invitation). */
+export async function findPerson(userId: string) {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true, lastName: true } })
+  return user ? { userId, ...user } : null
+}
+
 /** The shape of GET /api/auth/user. */
 export async function currentUserView(manager: Manager) {
   const user = await db.user.findUniqueOrThrow({ where: { id: manager.userId } })

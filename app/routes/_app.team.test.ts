@@ -51,7 +51,7 @@ test('a member sees the team but no controls, and their forms change nothing', a
   ]
   for (const form of forms) {
     const res = await member.postForm('/team', form)
-    expect(res.status).toBe(302)
+    expect(res.status).toBe(403)
   }
   expect(await roleOf('page2-other@x.test')).toBe('member')
   expect(await db.invitation.count({ where: { email: 'sneaky@x.test' } })).toBe(0)

@@ -15,7 +15,7 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { useStickyActionData } from '~/lib/use-sticky-action-data'
 import { inviteMember, listInvitations, resendInvitation, revokeInvitation } from '~/models/invitation.server'
 import { changeMemberRole, leaveOrganisation, listMembers, removeMember, RoleInput, transferOwnership } from '~/models/membership.server'
-import { permissionsOf, requirePermission, type Permission } from '~/models/permissions'
+import { permissionsOf, requirePermissionOnPage, type Permission } from '~/models/permissions'
 import { displayName } from '~/models/user.server'
 import { requireManager } from '~/services/auth.server'
 
@@ -53,7 +53,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const needed = NEEDS[intent]
     if (!needed) return redirectWithToast('/team', { title: 'Error', description: 'Unknown action', variant: 'error' })
-    requirePermission(manager, needed)
+    // Refused with the reason, as every page intent the policy refuses is (a 403, not a toast).
+    requirePermissionOnPage(manager, needed)
     if (intent === 'invite') {
       const submission = parseWithZod(form, { schema: InvitationInput })
       if (submission.status !== 'success') return json({ invite: submission.reply() }, { status: 400 })

@@ -10,12 +10,11 @@ import { Unauthorized } from '~/lib/errors'
 import { findApiOperation } from '~/lib/api-routes'
 import { managerFromApiKey } from '~/models/api-key.server'
 import { listedTimeZone } from '~/lib/time-zones'
-import { displayName, findManager, signInFromIdentity, type Manager } from '~/models/user.server'
+import { displayName, findManager, findPerson, signInFromIdentity, type Manager } from '~/models/user.server'
 import { oncePerRequest, setActor } from '~/lib/actor-context.server'
 import { deleteAllSessionsOf } from '~/models/session.server'
 import { isPendingInvitation } from '~/models/invitation.server'
 import { markActive } from '~/models/membership.server'
-import { db } from '~/lib/db.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { getSession, sessionStorage } from './session.server'
 
@@ -226,8 +225,7 @@ export async function chooseOrganisation(request: Request, userId: string, orgId
 export async function signedInPerson(request: Request) {
   const userId = (await getSession(request)).get('userId')
   if (typeof userId !== 'string') return null
-  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true, lastName: true } })
-  return user ? { userId, ...user } : null
+  return findPerson(userId)
 }
 
 export async function endManagerSession(request: Request) {

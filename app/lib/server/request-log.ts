@@ -14,13 +14,27 @@ export function requestId(req: Request, res: Response, next: NextFunction) {
   next()
 }
 
+// Paths that carry a secret (an invitation, a runner's portal, a delivery link, a requester's tracking
+// link): the log keeps which page it was, never the token that opens it.
+const TOKEN_PATHS: Array<[RegExp, string]> = [
+  [/^\/invite\/[^/]+/, '/invite/:token'],
+  [/^\/runner\/([^/]+)\/[^/]+/, '/runner/$1/:token'],
+  [/^\/delivery\/([^/]+)\/[^/]+/, '/delivery/$1/:token'],
+  [/^\/track\/(stop\/)?[^/]+/, '/track/$1:token'],
+]
+
+export function loggedPath(path: string) {
+  for (const [pattern, shown] of TOKEN_PATHS) if (pattern.test(path)) return path.replace(pattern, shown)
+  return path
+}
+
 export function jsonRequestLog(req: Request, res: Response, next: NextFunction) {
   const started = process.hrtime.bigint()
   res.on('finish', () => {
     log(res.statusCode >= 500 ? 'error' : 'info', 'request', {
       requestId: res.locals.requestId,
       method: req.method,
-      path: req.path,
+      path: loggedPath(req.path),
       status: res.statusCode,
       ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
       replay: res.get('fly-replay') ?? undefined,
