@@ -2,15 +2,28 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { requirePrimary } from '~/lib/litefs.server'
-import { RegistrationClosed } from '~/models/user.server'
-import { clearSignInState, completeSignIn, RETURN_COOKIE, returnPathOf, startManagerSession, ZONE_COOKIE } from '~/services/auth.server'
+import { isPendingInvitation } from '~/models/invitation.server'
+import { RegistrationClosed, signInFromIdentity } from '~/models/user.server'
+import { clearSignInState, completeSignIn, RETURN_COOKIE, returnPathOf, signUpTimeZone, startManagerSession, ZONE_COOKIE } from '~/services/auth.server'
+
+/**
+ * A person signing in to accept a pending invitation gets no organisation of their own (and is let in
+ * while registration is closed); the invitation page then checks their address and joins them.
+ */
+async function isOnTheWayToInvitation(back: string) {
+  // Tokens are base64url: nothing in them is ever percent-encoded.
+  const token = /^\/invite\/([^/?#]+)$/.exec(back)?.[1]
+  return token ? isPendingInvitation(token) : false
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Signing in creates the user and the session: only the primary may.
   requirePrimary(request)
   try {
-    const userId = await completeSignIn(request)
-    const response = await startManagerSession(request, userId, returnPathOf(request))
+    const identity = await completeSignIn(request)
+    const back = returnPathOf(request)
+    const user = await signInFromIdentity(identity, { followingInvitation: await isOnTheWayToInvitation(back), timeZone: signUpTimeZone(request) })
+    const response = await startManagerSession(request, user.id, back)
     response.headers.append('Set-Cookie', `${RETURN_COOKIE}=; Path=/auth; Max-Age=0`)
     response.headers.append('Set-Cookie', `${ZONE_COOKIE}=; Path=/auth; Max-Age=0`)
     return response

@@ -10,10 +10,9 @@ import { Unauthorized } from '~/lib/errors'
 import { findApiOperation } from '~/lib/api-routes'
 import { managerFromApiKey } from '~/models/api-key.server'
 import { listedTimeZone } from '~/lib/time-zones'
-import { displayName, findManager, findPerson, signInFromIdentity, type Manager } from '~/models/user.server'
+import { displayName, findManager, findPerson, type IdentityProfile, type Manager } from '~/models/user.server'
 import { oncePerRequest, setActor } from '~/lib/actor-context.server'
 import { deleteAllSessionsOf } from '~/models/session.server'
-import { isPendingInvitation } from '~/models/invitation.server'
 import { markActive } from '~/models/membership.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { getSession, sessionStorage } from './session.server'
@@ -71,7 +70,7 @@ function discover(issuer: string) {
   return found
 }
 
-class OidcStrategy extends OAuth2Strategy<string> {
+class OidcStrategy extends OAuth2Strategy<IdentityProfile> {
   name = 'oidc'
 
   // OpenID Connect's login_hint pre-fills (or, with our mock, chooses) the account at the provider.
@@ -104,25 +103,16 @@ async function authenticatorFor(request: Request) {
       redirectURI: `${origin}/auth/oidc/callback`,
       scopes: ['openid', 'email', 'profile'],
     },
-    async ({ tokens, request: callback }) => {
+    async ({ tokens }) => {
       const res = await fetch(endpoints.userinfo_endpoint, {
         headers: { Authorization: `Bearer ${tokens.accessToken()}` },
       })
       if (!res.ok) throw new Error(`The identity provider's userinfo answered ${res.status}`)
       const info = UserInfo.parse(await res.json())
-      const user = await signInFromIdentity(
-        {
-          email: info.email,
-          firstName: info.given_name,
-          lastName: info.family_name,
-          profileImageUrl: info.picture,
-        },
-        { followingInvitation: await isOnTheWayToInvitation(callback), timeZone: signUpTimeZone(callback) },
-      )
-      return user.id
+      return { email: info.email, firstName: info.given_name, lastName: info.family_name, profileImageUrl: info.picture }
     },
   )
-  return new Authenticator<string>().use(strategy)
+  return new Authenticator<IdentityProfile>().use(strategy)
 }
 
 /** Where the browser goes after the callback: set by POST /auth/oidc, read back on the callback. */
@@ -134,20 +124,10 @@ export function returnPathOf(request: Request) {
   return safeRedirect(match ? decodeURIComponent(match[1]!) : '/')
 }
 
-/**
- * A person signing in to accept a pending invitation gets no organisation of their own (and is let in
- * while registration is closed); the invitation page then checks their address and joins them.
- */
-async function isOnTheWayToInvitation(callback: Request) {
-  const token = /^\/invite\/([^/?#]+)$/.exec(returnPathOf(callback))?.[1]
-  // Tokens are base64url: nothing in them is ever percent-encoded.
-  return token ? isPendingInvitation(token) : false
-}
-
 /** The browser's time zone, for the organisation a first sign-in creates: set by POST /auth/oidc, read on the callback. */
 export const ZONE_COOKIE = '__stockrun_zone'
 
-function signUpTimeZone(request: Request) {
+export function signUpTimeZone(request: Request) {
   const match = new RegExp(`(?:^|;\\s*)${ZONE_COOKIE}=([^;]+)`).exec(request.headers.get('Cookie') ?? '')
   return match ? listedTimeZone(decodeURIComponent(match[1]!)) : null
 }
@@ -177,7 +157,8 @@ function refuseReusedCode(request: Request) {
 }
 
 /** Finishes the code flow on the callback; answers the signed-in user's id. */
-export async function completeSignIn(request: Request) {
+/** Finishes the code flow: who the identity provider vouches for (what that person gets is the caller's to decide). */
+export async function completeSignIn(request: Request): Promise<IdentityProfile> {
   refuseReusedCode(request)
   const auth = await authenticatorFor(request)
   return auth.authenticate('oidc', request)
