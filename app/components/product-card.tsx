@@ -1,7 +1,6 @@
 // One catalog product on the Products page (spec §2.8).
 import { Link } from '@remix-run/react'
 import { Languages, Package, Pencil, Trash2 } from 'lucide-react'
-import { formatDate } from '~/lib/format'
 import { Badge } from './ui/badge'
 import { buttonClasses } from './ui/button'
 
@@ -15,6 +14,8 @@ export type ProductCardData = {
   imageAlt: string | null
   isActive: boolean
   createdAt: string
+  /** When it was added, as the organisation's clock reads it. */
+  added: string
 }
 
 export function ProductCard({ product }: { product: ProductCardData }) {
@@ -39,7 +40,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         {product.description ? <p className="line-clamp-3 text-sm text-slate-600">{product.description}</p> : null}
         {/* Wraps rather than overflows: at four cards a row (1366 px) the date and three actions do not fit one line. */}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">
-          <p className="whitespace-nowrap text-xs text-slate-500">{`Added ${formatDate(product.createdAt)}`}</p>
+          <p className="whitespace-nowrap text-xs text-slate-500">{`Added ${product.added}`}</p>
           <div className="ml-auto flex shrink-0 gap-1">
             <Link
               to={`?edit=${product.id}`}

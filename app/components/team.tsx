@@ -24,7 +24,7 @@ const roleLabel = (role: string) => ROLE_LABELS[role] ?? role
 /** Whether this caller may change or remove this member: owners only by an owner, never oneself here. */
 const mayManage = (member: Member, me: string, may: May) => may.team && member.userId !== me && (member.role !== 'owner' || may.ownership)
 
-export function TeamMembers({ members, me, may }: { members: Member[]; me: string; may: May }) {
+export function TeamMembers({ members, me, may, timeZone }: { members: Member[]; me: string; may: May; timeZone: string }) {
   // The last owner cannot leave (someone must run the organisation): they transfer ownership first.
   const lastOwner = members.filter((m) => m.role === 'owner').length === 1
   return (
@@ -50,7 +50,7 @@ export function TeamMembers({ members, me, may }: { members: Member[]; me: strin
                 </td>
                 <td className="px-4 py-2 text-slate-700">{m.email}</td>
                 <td className="px-4 py-2">{mayManage(m, me, may) && m.role !== 'owner' ? <RoleForm member={m} /> : roleLabel(m.role)}</td>
-                <td className="px-4 py-2 text-slate-700">{formatDate(m.joinedAt)}</td>
+                <td className="px-4 py-2 text-slate-700">{formatDate(m.joinedAt, timeZone)}</td>
                 <td className="px-4 py-2 text-slate-700">{m.lastActiveAt ? timeAgo(m.lastActiveAt) : 'Never'}</td>
                 <td className="px-4 py-2">
                   <div className="flex justify-end gap-2">
@@ -104,7 +104,7 @@ function RoleForm({ member }: { member: Member }) {
   )
 }
 
-export function TeamInvitations({ invitations }: { invitations: Invitation[] }) {
+export function TeamInvitations({ invitations, timeZone }: { invitations: Invitation[]; timeZone: string }) {
   return (
     <Card>
       <CardHeader title="Pending invitations" description="Links last seven days and work once. Resending sends a new link; the old one stops working." />
@@ -117,7 +117,7 @@ export function TeamInvitations({ invitations }: { invitations: Invitation[] }) 
               <li key={i.id} className="flex flex-wrap items-center justify-between gap-3 py-2" data-testid="invitation-row">
                 <span>
                   <strong className="text-slate-900">{i.email}</strong> · {roleLabel(i.role)} ·{' '}
-                  {i.expired ? <Badge tone="red">Expired</Badge> : <span className="text-slate-600">expires {formatDate(i.expiresAt)}</span>}
+                  {i.expired ? <Badge tone="red">Expired</Badge> : <span className="text-slate-600">expires {formatDate(i.expiresAt, timeZone)}</span>}
                 </span>
                 <span className="flex gap-2">
                   <InvitationButton id={i.id} intent="resend" label={`Resend invitation to ${i.email}`} text="Resend" />

@@ -28,6 +28,8 @@ import { missingTranslations, productTranslations, saveProductTranslations } fro
 import { findCategory, saveCategoryTranslations } from '~/models/category-translation.server'
 import { requireManager } from '~/services/auth.server'
 import { MAX_UPLOAD_BYTES, storeUploadedImage } from '~/services/images.server'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
+import { formatDate } from '~/lib/format'
 
 export const meta: MetaFunction = () => [{ title: 'Products · Stockrun' }]
 
@@ -35,7 +37,7 @@ const REFETCH_MS = 60_000
 const LIST = '/products'
 const UNCATEGORIZED = 'Uncategorized'
 
-function forPage(p: Product) {
+function forPage(p: Product, timeZone: string) {
   return {
     id: p.id,
     name: p.name,
@@ -47,13 +49,15 @@ function forPage(p: Product) {
     imageAlt: p.imageAlt,
     isActive: p.isActive,
     createdAt: p.createdAt.toISOString(),
+    // Read on the organisation's clock, made here so the server's page and the browser's agree.
+    added: formatDate(p.createdAt, timeZone),
   }
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
   const params = new URL(request.url).searchParams
-  const products = await listProducts(manager.orgId)
+  const [products, timeZone] = await Promise.all([listProducts(manager.orgId), organisationTimeZone(manager.orgId)])
   const opened = (param: string) => {
     const id = params.get(param)
     return { asked: Boolean(id), product: id ? (products.find((p) => p.id === id) ?? null) : null }
@@ -78,10 +82,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       })
     : null
   return json({
-    products: products.map(forPage),
+    products: products.map((p) => forPage(p, timeZone)),
     categories: [...new Set(products.map((p) => p.category?.trim()).filter((c): c is string => Boolean(c)))].sort(),
     creating: params.has('new') && !editing,
-    editing: editing ? forPage(editing) : null,
+    editing: editing ? forPage(editing, timeZone) : null,
     deleting: deleting ? { id: deleting.id, name: deleting.name } : null,
     translating: translating
       ? { id: translating.id, name: translating.name, description: translating.description, translations: translating.translations }

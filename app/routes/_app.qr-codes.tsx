@@ -20,6 +20,7 @@ import { publicOrigin } from '~/lib/public-url.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { activatePropertyQr, deactivatePropertyQr, findProperty, listProperties, propertyQrUrl } from '~/models/property.server'
 import { requireManager } from '~/services/auth.server'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { qrSvg } from '~/services/qr.server'
 
 export const meta: MetaFunction = () => [{ title: 'QR Code Management · Stockrun' }]
@@ -27,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: 'QR Code Management · Stockru
 export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
   const selectedId = new URL(request.url).searchParams.get('property')
-  const properties = await listProperties(manager.orgId)
+  const [properties, timeZone] = await Promise.all([listProperties(manager.orgId), organisationTimeZone(manager.orgId)])
   const selected = properties.find((p) => p.id === selectedId) ?? null
   let preview = null
   if (selected) {
@@ -48,7 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       name: p.name,
       address: p.address,
       qrCodeActive: p.qrCodeActive,
-      qrCodeGeneratedAt: p.qrCodeGeneratedAt,
+      // Read on the organisation's clock, made here so the server's page and the browser's agree.
+      generated: p.qrCodeGeneratedAt ? formatDate(p.qrCodeGeneratedAt, timeZone) : null,
     })),
     preview,
   })
@@ -266,7 +268,7 @@ function ActiveList({ properties }: { properties: Row[] }) {
                     <p className="break-words font-medium text-slate-900">{p.name}</p>
                     <p className="break-words text-sm text-slate-600">{p.address}</p>
                     <p className="text-xs text-slate-500">
-                      {p.qrCodeGeneratedAt ? `Generated ${formatDate(p.qrCodeGeneratedAt)}` : 'Generated date unknown'}
+                      {p.generated ? `Generated ${p.generated}` : 'Generated date unknown'}
                     </p>
                   </div>
                   <Badge tone="green" className="shrink-0">

@@ -7,6 +7,7 @@ import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
 import { TeamDialogs, TeamInvitations, TeamMembers } from '~/components/team'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { ButtonLink } from '~/components/ui/button'
 import { DomainError } from '~/lib/errors'
 import { publicOrigin } from '~/lib/public-url.server'
@@ -24,8 +25,8 @@ export const meta: MetaFunction = () => [{ title: 'Team · Stockrun' }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
   const may = permissionsOf(manager)
-  const [members, invitations] = await Promise.all([listMembers(manager.orgId), may.team ? listInvitations(manager.orgId) : null])
-  return json({ me: manager.userId, organisationName: manager.organisationName, may, members, invitations })
+  const [members, invitations, timeZone] = await Promise.all([listMembers(manager.orgId), may.team ? listInvitations(manager.orgId) : null, organisationTimeZone(manager.orgId)])
+  return json({ me: manager.userId, organisationName: manager.organisationName, may, members, invitations, timeZone })
 }
 
 const DONE: Record<string, string> = {
@@ -101,8 +102,8 @@ export default function TeamPage() {
         }
       />
       <div className="space-y-6">
-        <TeamMembers members={data.members} me={data.me} may={data.may} />
-        {data.invitations ? <TeamInvitations invitations={data.invitations} /> : null}
+        <TeamMembers members={data.members} me={data.me} may={data.may} timeZone={data.timeZone} />
+        {data.invitations ? <TeamInvitations invitations={data.invitations} timeZone={data.timeZone} /> : null}
       </div>
       <TeamDialogs members={data.members} me={data.me} may={data.may} inviteResult={inviteResult} />
     </>

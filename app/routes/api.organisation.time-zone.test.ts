@@ -63,3 +63,22 @@ test('the requests CSV gives times on the organisation’s clock with its offset
   const csv = await (await owner.get('/api/requests?format=csv')).text()
   expect(csv).toContain('2026-11-25T15:45:00+05:30')
 })
+
+describe('dates on the catalog, QR and team pages', () => {
+  test('a product added, a code generated, a member joined and an invitation lapsing read on the organisation’s clock', async () => {
+    const owner = await app.signedIn('zone-dates@x.test')
+    const orgId = (await organisationOf('zone-dates@x.test')).id
+    await db.organisation.update({ where: { id: orgId }, data: { timeZone: 'Asia/Kolkata' } })
+    // 20:00 on the 25th in UTC is already the 26th in Kolkata (UTC+5:30).
+    const late = new Date('2026-11-25T20:00:00Z')
+    await db.product.create({ data: { organisationId: orgId, name: 'Late Soap', createdAt: late } })
+    await db.property.create({ data: { organisationId: orgId, name: 'Late Lofts', address: '1 Night St', qrCodeActive: true, qrCodeGeneratedAt: late } })
+    await db.membership.updateMany({ where: { organisationId: orgId }, data: { createdAt: late } })
+    await db.invitation.create({ data: { organisationId: orgId, email: 'late@x.test', role: 'member', tokenHash: 'late-hash', expiresAt: late } })
+    expect(await (await owner.get('/products')).text()).toContain('Added Nov 26, 2026')
+    expect(await (await owner.get('/qr-codes')).text()).toContain('Generated Nov 26, 2026')
+    const team = await (await owner.get('/team')).text()
+    expect(team).toContain('Nov 26, 2026')
+    expect(team).not.toContain('Nov 25, 2026')
+  })
+})
