@@ -78,18 +78,14 @@ type HistoryRow = {
 /** Every active product assigned to the organisation's properties (or one property), with its delivered history. */
 async function stockHistories(orgId: string, now: Date, propertyId?: string) {
   const since = dbTime(new Date(now.getTime() - HISTORY_DAYS * DAY_MS))
-  const onlyProperty = propertyId ? Prisma.sql`AND pp."propertyId" = ${propertyId}` : Prisma.empty
-  const deliveredThere = propertyId ? Prisma.sql`AND l."propertyId" = ${propertyId}` : Prisma.empty
-  // One property reads its own rows in (property, product) order; without statistics SQLite would
-  // rather scan the whole organisation's 90 days by time.
-  const order = Prisma.raw(propertyId ? 'INDEXED BY "DeliveryLedger_product_idx"' : '')
+  if (propertyId) return propertyStockHistory(orgId, propertyId, since)
   // Deliveries come from the delivery ledger (decision 054): a request counts once, at its last
   // delivery, with its items of each product already summed; rows with only invoice lines are not deliveries.
   return db.$queryRaw<HistoryRow[]>`
     WITH used AS (
       SELECT l."propertyId", l."productId", SUM(l."quantity") AS "delivered", MAX(l."deliveredAt") AS "lastDeliveredAt"
-      FROM "DeliveryLedger" l ${order}
-      WHERE l."organisationId" = ${orgId} AND l."deliveredAt" >= ${since} AND l."productId" IS NOT NULL AND l."itemLines" > 0 ${deliveredThere}
+      FROM "DeliveryLedger" l
+      WHERE l."organisationId" = ${orgId} AND l."deliveredAt" >= ${since} AND l."productId" IS NOT NULL AND l."itemLines" > 0
       GROUP BY l."propertyId", l."productId"
     )
     SELECT pp."propertyId", pp."productId", p."name" AS "productName", pp."parLevel", pp."createdAt" AS "assignedAt",
@@ -98,7 +94,29 @@ async function stockHistories(orgId: string, now: Date, propertyId?: string) {
     JOIN "Product" p ON p."id" = pp."productId" AND p."isActive" = 1
     JOIN "Property" pr ON pr."id" = pp."propertyId" AND pr."isActive" = 1
     LEFT JOIN used u ON u."propertyId" = pp."propertyId" AND u."productId" = pp."productId"
-    WHERE pp."organisationId" = ${orgId} ${onlyProperty}
+    WHERE pp."organisationId" = ${orgId}
+    ORDER BY p."name"`
+}
+
+/**
+ * One property's products, each with its own 90 days: a seek per assigned product into the ledger's
+ * (organisation, property, product, delivered) order. Grouping the property's whole ledger instead
+ * read every line it ever had, tens of thousands at a campus where every request is at one property
+ * (issue 27); this reads only the lines of products it offers, and only within the window.
+ */
+function propertyStockHistory(orgId: string, propertyId: string, since: string) {
+  // lineKey is the product id on every line that has one (the ledger's key), which the index orders by.
+  const deliveredLines = Prisma.sql`FROM "DeliveryLedger" l
+    WHERE l."organisationId" = pp."organisationId" AND l."propertyId" = pp."propertyId" AND l."lineKey" = pp."productId"
+      AND l."deliveredAt" >= ${since} AND l."productId" IS NOT NULL AND l."itemLines" > 0`
+  return db.$queryRaw<HistoryRow[]>`
+    SELECT pp."propertyId", pp."productId", p."name" AS "productName", pp."parLevel", pp."createdAt" AS "assignedAt",
+           (SELECT SUM(l."quantity") ${deliveredLines}) AS "delivered",
+           (SELECT MAX(l."deliveredAt") ${deliveredLines}) AS "lastDeliveredAt"
+    FROM "PropertyProduct" pp
+    JOIN "Product" p ON p."id" = pp."productId" AND p."isActive" = 1
+    JOIN "Property" pr ON pr."id" = pp."propertyId" AND pr."isActive" = 1
+    WHERE pp."organisationId" = ${orgId} AND pp."propertyId" = ${propertyId}
     ORDER BY p."name"`
 }
 

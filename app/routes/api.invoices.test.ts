@@ -86,6 +86,48 @@ describe('creating invoices', () => {
     expect((await created(other.client, { ...recipient, subtotal: '1' })).invoiceNumber).toBe(`INV-${year}-0001`)
   })
 
+  test('the list comes a page at a time however many there are, each line count right, and a bad limit is a 400', async () => {
+    const { client, orgId } = await manager('many-invoices@x.test')
+    // Past SQLite's parameter limit, where the whole list once answered a 500.
+    const start = Date.UTC(2026, 0, 1)
+    await db.invoice.createMany({
+      data: Array.from({ length: 1_200 }, (_, i) => ({
+        organisationId: orgId,
+        invoiceNumber: `INV-2026-${String(i + 1).padStart(5, '0')}`,
+        invoiceDate: new Date(start + i * 60_000),
+        createdAt: new Date(start + i * 60_000),
+        recipientName: 'Pat Payer',
+        recipientEmail: 'pat@payer.test',
+        subtotalCents: 100,
+        totalAmountCents: 100,
+      })),
+    })
+    const withLines = await created(client, { ...recipient, items: [{ description: 'A', unitPrice: '1' }, { description: 'B', unitPrice: '2' }] })
+    const seen = new Set<string>()
+    let next: string | null = '/api/invoices?limit=500'
+    let pages = 0
+    while (next) {
+      const res = await client.get(next)
+      expect(res.status).toBe(200)
+      const page = (await res.json()) as Array<Invoice & { itemCount?: number; _count?: unknown }>
+      expect(page.length).toBeLessThanOrEqual(500)
+      for (const invoice of page) seen.add(invoice.id)
+      next = /<([^>]+)>; rel="next"/.exec(res.headers.get('Link') ?? '')?.[1] ?? null
+      pages++
+    }
+    expect(pages).toBe(3)
+    expect(seen.size).toBe(1_201)
+    const first = await client.get('/api/invoices')
+    const newest = (await first.json()) as Invoice[]
+    expect(newest).toHaveLength(100)
+    expect(first.headers.get('X-Next-Cursor')).toBeTruthy()
+    expect(newest[0]).toMatchObject({ id: withLines.id })
+    expect(newest[0]).toEqual(await (await client.get(`/api/invoices/${withLines.id}`)).json())
+    const bad = await client.get('/api/invoices?limit=lots')
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ fieldErrors: { limit: ['Limit must be a number'] } })
+  })
+
   test('defaults: tax 0, Net 30, and an unparseable price is $0.00', async () => {
     const { client } = await manager('defaults@x.test')
     const invoice = await created(client, { ...recipient, items: [{ description: 'Mystery', unitPrice: 'call us' }] })

@@ -1,21 +1,37 @@
-// GET /api/invoices (the organisation's invoices; optional ?tab=active|archived|all, ?status=, ?q=)
-// and POST /api/invoices (create one by hand).
+// GET /api/invoices (the organisation's invoices, newest first, a page at a time; optional
+// ?tab=active|archived|all, ?status=, ?q=, ?limit= (default 100, at most 500) and ?cursor= from the
+// X-Next-Cursor header or the Link header's rel="next", as GET /api/requests) and POST /api/invoices
+// (create one by hand). The billing page reads the same pages (pageInvoices).
 import { z } from 'zod'
 import { apiAction, apiLoader, methodNotAllowed, parseWith, readJson } from '~/lib/http.server'
 import { INVOICE_STATUSES, InvoiceInput } from '~/lib/schemas/invoice'
-import { createInvoice, listInvoices } from '~/models/invoice.server'
+import { createInvoice } from '~/models/invoice.server'
+import { pageInvoices } from '~/models/invoice-page.server'
 import { requireApiManager } from '~/services/auth.server'
 
 export const ListQuery = z.object({
   tab: z.enum(['active', 'archived', 'all']).optional(),
   status: z.enum(['all', ...INVOICE_STATUSES]).optional(),
   q: z.string().max(200).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(500).default(100),
 })
 
 export const loader = apiLoader(async ({ request }) => {
   const manager = await requireApiManager(request)
-  const query = parseWith(ListQuery, Object.fromEntries(new URL(request.url).searchParams))
-  return listInvoices(manager.orgId, query)
+  const url = new URL(request.url)
+  const { cursor, ...query } = parseWith(ListQuery, Object.fromEntries(url.searchParams))
+  // An organisation's whole history in one answer was thousands of invoices (and, past SQLite's
+  // parameter limit, a 500); a page is bounded whatever it holds.
+  const page = await pageInvoices(manager.orgId, { ...query, after: cursor })
+  const headers = new Headers()
+  if (page.nextCursor) {
+    const next = new URL(url)
+    next.searchParams.set('cursor', page.nextCursor)
+    headers.set('X-Next-Cursor', page.nextCursor)
+    headers.set('Link', `<${next.pathname}${next.search}>; rel="next"`)
+  }
+  return Response.json(page.invoices, { headers })
 })
 
 export const action = apiAction(async ({ request }) => {

@@ -19,8 +19,12 @@ export const title = 'Scale: 100,000 requests, the vendor page and every manager
 
 const PORT = 3913
 const FLOOR_PORT = 3914
+// Its own port: the spread shape's server may still be closing.
+const CAMPUS_PORT = 3915
 const CONNECTIONS = 20
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
+/** Issue 27: a p95 over at least 50 samples, so one slow request is not the whole verdict. */
+const SAMPLES = 50
 
 const row = (name, figure, unit, budget, pass, ratio) => {
   // Progress as it goes: the whole scenario list takes minutes on a busy machine.
@@ -46,7 +50,7 @@ function load(options) {
 }
 
 /** One manager clicking: sequential requests on one keep-alive connection, p95 of `count`. */
-async function oneClient(url, cookie, count = 20) {
+async function oneClient(url, cookie, count = SAMPLES) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
   const times = []
   for (let i = 0; i < count + 2; i++) {
@@ -182,26 +186,9 @@ export async function run() {
     const health = await load({ url: `${server.url}/healthcheck`, duration: 5 })
     rows.push(row(`reference: GET /healthcheck (Remix + SELECT 1), ${CONNECTIONS} connections`, round(health.requests.average, 0), 'req/s', null, null, round(submit.requests.average / health.requests.average, 2)))
 
-    // ---- one manager, each screen ----
+    // ---- one manager, every screen and API list (the spread shape; the campus shape below) ----
     const cookie = await signIn(server.url, MANAGER_EMAIL)
-    const screens = [
-      ['/', '/'],
-      ['/requests', '/requests'],
-      ['/dispatch', '/dispatch'],
-      ['/map', '/map'],
-      ['/billing', '/billing'],
-      ['/api/requests', '/api/requests'],
-      ['/api/dispatch/queue', '/api/dispatch/queue'],
-      ['/api/stats', '/api/stats'],
-    ]
-    for (const [name, p] of screens) {
-      const p95 = await oneClient(server.url + p, cookie)
-      rows.push(row(`GET ${name}, one client, p95`, round(p95), 'ms', '≤ 50 ms', p95 <= 50))
-    }
-    for (const [name, q] of [['no match', 'zzqxw'], ['a product name', 'Supply item 1234']]) {
-      const p95 = await oneClient(`${server.url}/api/requests?status=all&q=${encodeURIComponent(q)}`, cookie)
-      rows.push(row(`search, ${name}, one client, p95`, round(p95), 'ms', '≤ 30 ms', p95 <= 30))
-    }
+    rows.push(...(await managerScreens(server.url, cookie, facts, 'spread')))
 
     // ---- the slow single actions ----
     const pending = db
@@ -233,10 +220,58 @@ export async function run() {
 
     const rss = server.rssMb()
     rows.push(row('server memory after the bench (RSS)', round(rss, 0), 'MB', '≤ 250 MB', rss <= 250))
-    return rows
   } finally {
     server.stop()
     // The scale database is a third of a gigabyte: the cached copy under bench/ is enough.
     fs.rmSync(dir, { recursive: true, force: true })
   }
+  rows.push(...(await campusShape()))
+  return rows
+}
+
+/**
+ * Every manager screen and API list a manager or an integration reads, p95 of one client each, and
+ * the two searches (with their count: the list's first page carries it). Paths that name a property
+ * or runner use the busiest ones, where a campus keeps all its history.
+ */
+async function managerScreens(base, cookie, facts, shape) {
+  const property = facts.busiestPropertyId
+  const paths = [
+    '/', '/requests', '/requests?status=all', '/dispatch', '/map', '/billing', '/products', '/properties', '/vendors',
+    '/qr-codes', '/reports', '/notifications', '/team', '/settings',
+    '/api/requests', '/api/requests?status=all', '/api/dispatch/queue', '/api/dispatch/assignments', '/api/stats',
+    '/api/notifications', '/api/notifications/unread', '/api/invoices', '/api/products', '/api/properties',
+    `/api/properties/${property}/products`, `/api/properties/${property}/reorder-suggestions`, '/api/runners',
+    '/api/runners/active', `/api/runners/${facts.runnerId}/assignments`, '/api/audit-log', '/api/standing-orders',
+    '/api/members', '/api/invitations', '/api/recipients', '/api/categories', '/api/reports/consumption',
+  ]
+  const rows = []
+  for (const p of paths) {
+    const p95 = await oneClient(base + p, cookie)
+    rows.push(row(`${shape}: GET ${p.replace(property, ':busiest').replace(facts.runnerId, ':runner')}, one client, p95`, round(p95), 'ms', '≤ 50 ms', p95 <= 50))
+  }
+  for (const [name, q] of [['no match', 'zzqxw'], ['a product name', 'Supply item 1234']]) {
+    for (const screen of ['/api/requests', '/requests']) {
+      const p95 = await oneClient(`${base}${screen}?status=all&q=${encodeURIComponent(q)}`, cookie)
+      rows.push(row(`${shape}: search ${screen}, ${name}, one client, p95`, round(p95), 'ms', '≤ 30 ms', p95 <= 30))
+    }
+  }
+  return rows
+}
+
+/** Issue 27, item 3: the same 100,000 requests all at one property, on a server of its own. */
+async function campusShape() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-campus-'))
+  const database = path.join(dir, 'campus.db')
+  const facts = scaleDatabase(database, 'campus')
+  const rows = []
+  if (facts.seedSeconds) rows.push(row('seed the campus database (cached afterwards)', round(facts.seedSeconds), 's', null, null))
+  const server = await startServer({ port: CAMPUS_PORT, database, direct: true, env: { RATE_LIMIT_DISABLED: 'true' } })
+  try {
+    rows.push(...(await managerScreens(server.url, await signIn(server.url, MANAGER_EMAIL), facts, 'campus')))
+  } finally {
+    server.stop()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  return rows
 }

@@ -1,8 +1,10 @@
 // The scale database of issue 13, made once and kept: one organisation with 500 properties, 2,000
 // products, 100,000 requests over a year (items, status history, notifications), 20,000 runner
-// assignments and 5,000 invoices, plus 50 small organisations around it. Raw better-sqlite3
-// statements in one transaction; the file is cached under bench/ keyed by a hash of the migrations
-// and of this file, so a rerun copies it instead of seeding again.
+// assignments and 5,000 invoices, plus 50 small organisations around it. Two shapes (issue 27):
+// 'spread', the requests over all 500 properties, and 'campus', every one of them at one property
+// (one big site), which is what moves SQLite's plans. Raw better-sqlite3 statements in one
+// transaction; each file is cached under bench/ keyed by a hash of the migrations, of this file and
+// of the shape, so a rerun copies it instead of seeding again.
 import { execFileSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -11,6 +13,7 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 
 const here = fileURLToPath(import.meta.url)
+export const SHAPES = ['spread', 'campus']
 export const SCALE = { properties: 500, products: 2_000, requests: 100_000, assignments: 20_000, invoices: 5_000, otherOrgs: 50 }
 export const MANAGER_EMAIL = 'bench-scale@stockrun.test'
 /** The property a building of vendors scans: 30 products on its page. */
@@ -22,17 +25,17 @@ const STATUSES = ['pending', 'in_progress', 'completed', 'archived']
 const at = (ms) => new Date(ms).toISOString().replace('Z', '+00:00')
 const uuid = () => crypto.randomUUID()
 
-function migrationsHash() {
+function migrationsHash(shape) {
   const hash = crypto.createHash('sha256')
   const dir = path.resolve('prisma/migrations')
   for (const name of fs.readdirSync(dir).sort()) {
     const sql = path.join(dir, name, 'migration.sql')
     if (fs.existsSync(sql)) hash.update(name).update(fs.readFileSync(sql))
   }
-  return hash.update(fs.readFileSync(here)).digest('hex').slice(0, 16)
+  return hash.update(fs.readFileSync(here)).update(shape).digest('hex').slice(0, 16)
 }
 
-function seedOrganisation(db, { org, email, properties, products, requests, assignments, invoices, vendorProducts }) {
+function seedOrganisation(db, { org, email, properties, products, requests, assignments, invoices, vendorProducts, campus = false }) {
   const now = Date.now()
   const userId = uuid()
   db.prepare('INSERT INTO Organisation (id, name, timeZone, createdAt) VALUES (?, ?, ?, ?)').run(org, `Org ${email}`, 'UTC', at(now - 400 * DAY))
@@ -80,7 +83,7 @@ function seedOrganisation(db, { org, email, properties, products, requests, assi
     const status = i > requests - 300 ? 'pending' : STATUSES[i % 4]
     const orderNumber = `ORD-${String(i + 1).padStart(6, '0')}`
     requestRows.push({ id, status, created })
-    request.run(id, org, orderNumber, propertyIds[i % properties], `Vendor ${i % 97}`, status, i % 7 ? null : 'Leave at the front desk', at(created), at(created))
+    request.run(id, org, orderNumber, propertyIds[campus ? 0 : i % properties], `Vendor ${i % 97}`, status, i % 7 ? null : 'Leave at the front desk', at(created), at(created))
     for (let k = 0; k < 1 + (i % 3); k++) {
       const p = productRows[(i + k * 7) % products]
       item.run(uuid(), org, id, p.id, p.name, 1 + (k % 2))
@@ -131,10 +134,10 @@ function seedOrganisation(db, { org, email, properties, products, requests, assi
       invoiceItem.run(uuid(), org, id, r.id, p.id, `${p.name} for ${r.id.slice(0, 8)}`, '1', 1000, 1000, at(created))
     }
   }
-  return { vendorPropertyId: propertyIds[0], vendorProductIds: productRows.slice(0, vendorProducts).map((p) => p.id), bigInvoice, requestId: requestRows.at(-1)?.id }
+  return { vendorPropertyId: propertyIds[0], busiestPropertyId: propertyIds[0], runnerId: runnerIds[0], vendorProductIds: productRows.slice(0, vendorProducts).map((p) => p.id), bigInvoice, requestId: requestRows.at(-1)?.id }
 }
 
-function seedInto(file) {
+function seedInto(file, shape) {
   execFileSync('node', ['build/migrate.js'], { env: { ...process.env, DATABASE_URL: `file:${file}` }, stdio: 'pipe' })
   const Database = createRequire(import.meta.url)('better-sqlite3')
   const db = new Database(file)
@@ -144,7 +147,7 @@ function seedInto(file) {
   db.pragma('synchronous = OFF')
   let main
   db.transaction(() => {
-    main = seedOrganisation(db, { org: uuid(), email: MANAGER_EMAIL, ...SCALE, vendorProducts: VENDOR_PRODUCTS })
+    main = seedOrganisation(db, { org: uuid(), email: MANAGER_EMAIL, ...SCALE, vendorProducts: VENDOR_PRODUCTS, campus: shape === 'campus' })
     for (let o = 0; o < SCALE.otherOrgs; o++) {
       const other = seedOrganisation(db, { org: uuid(), email: `bench-other-${o}@stockrun.test`, properties: 5, products: 40, requests: 400, assignments: 50, invoices: 20, vendorProducts: 12 })
       // Another organisation's building, whose vendors submit while the main one's page is read.
@@ -158,21 +161,25 @@ function seedInto(file) {
 }
 
 /**
- * A fresh copy of the scale database at `file` (made and cached first if needed); returns the ids
- * the scenarios use and how long seeding took (0 when the cache served).
+ * A fresh copy of the scale database of `shape` at `file` (made and cached first if needed); returns
+ * the ids the scenarios use and how long seeding took (0 when the cache served).
  */
-export function scaleDatabase(file) {
+export function scaleDatabase(file, shape = 'spread') {
+  if (!SHAPES.includes(shape)) throw new Error(`unknown scale shape ${shape}`)
   const cacheDir = path.resolve('bench/cache')
-  const key = migrationsHash()
-  const cached = path.join(cacheDir, `scale-${key}.db`)
+  const key = migrationsHash(shape)
+  const cached = path.join(cacheDir, `scale-${shape}-${key}.db`)
   const facts = `${cached}.json`
   let seedSeconds = 0
   if (!fs.existsSync(cached) || !fs.existsSync(facts)) {
     fs.mkdirSync(cacheDir, { recursive: true })
-    for (const old of fs.readdirSync(cacheDir)) fs.rmSync(path.join(cacheDir, old), { force: true })
+    // Older files of this shape (and of the single shape before there were two) are stale.
+    for (const old of fs.readdirSync(cacheDir)) {
+      if (old.startsWith(`scale-${shape}-`) || /^scale-[0-9a-f]{16}\.db/.test(old)) fs.rmSync(path.join(cacheDir, old), { force: true })
+    }
     const started = performance.now()
     const building = `${cached}.building`
-    const main = seedInto(building)
+    const main = seedInto(building, shape)
     for (const suffix of ['-wal', '-shm']) fs.rmSync(building + suffix, { force: true })
     fs.renameSync(building, cached)
     fs.writeFileSync(facts, JSON.stringify(main))
