@@ -46,6 +46,8 @@ export type RequestFilter = {
   /** Where the previous page ended (its nextCursor). */
   cursor?: string | null
   limit?: number
+  /** The organisation's properties whose name matches `q`, looked up first (withMatchingProperties). */
+  matchingProperties?: string[]
 }
 
 export type RequestPage = { requests: RequestView[]; nextCursor: string | null }
@@ -81,37 +83,67 @@ function likePatterns(q: string) {
   return [...variants].map((v) => `%${v}%`)
 }
 
-function likeCondition(orgId: string, q: string) {
+/**
+ * The properties a search's term names, found before the requests are: an organisation has hundreds
+ * of properties, not 100,000. Inside the search, "or at a property whose name matches" was a
+ * subquery SQLite had to plan for before knowing it matched nothing; at a campus, where every
+ * request is at one property, it planned a read of every request, even for a term no property has
+ * (issue 27). Given the ids, a term that names no property leaves that arm out.
+ */
+export async function withMatchingProperties<F extends RequestFilter>(orgId: string, filter: F): Promise<F> {
+  const q = filter.q?.trim()
+  if (!q) return filter
+  const names = Prisma.join(
+    likePatterns(q).map((p) => Prisma.sql`p."name" LIKE ${p} ESCAPE '\\'`),
+    ' OR ',
+  )
+  const rows = await readRows<{ id: string }>(Prisma.sql`SELECT p."id" FROM "Property" p WHERE p."organisationId" = ${orgId} AND (${names})`)
+  return { ...filter, matchingProperties: rows.map((r) => r.id) }
+}
+
+/** "Or at one of these properties", left out when the term names none. */
+function atMatchingProperties(filter: RequestFilter) {
+  const ids = filter.matchingProperties ?? []
+  return ids.length ? [Prisma.sql`r."propertyId" IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`] : []
+}
+
+function likeCondition(filter: RequestFilter, q: string) {
   const patterns = likePatterns(q)
   const like = (column: Prisma.Sql) =>
     Prisma.join(
       patterns.map((p) => Prisma.sql`${column} LIKE ${p} ESCAPE '\\'`),
       ' OR ',
     )
-  return Prisma.sql`(
-    ${like(Prisma.sql`r."id"`)} OR ${like(Prisma.sql`r."orderNumber"`)} OR ${like(Prisma.sql`r."vendorName"`)}
-    OR ${like(Prisma.sql`r."notes"`)}
-    OR r."propertyId" IN (SELECT p."id" FROM "Property" p WHERE p."organisationId" = ${orgId} AND (${like(Prisma.sql`p."name"`)}))
-    OR EXISTS (SELECT 1 FROM "RequestItem" i WHERE i."requestId" = r."id" AND (${like(Prisma.sql`i."productName"`)}))
-  )`
+  return Prisma.sql`(${Prisma.join(
+    [
+      like(Prisma.sql`r."id"`),
+      like(Prisma.sql`r."orderNumber"`),
+      like(Prisma.sql`r."vendorName"`),
+      like(Prisma.sql`r."notes"`),
+      ...atMatchingProperties(filter),
+      Prisma.sql`EXISTS (SELECT 1 FROM "RequestItem" i WHERE i."requestId" = r."id" AND (${like(Prisma.sql`i."productName"`)}))`,
+    ],
+    ' OR ',
+  )})`
 }
 
 /** The trigram index needs three characters; shorter terms are matched by LIKE (decision 016). */
 export const INDEXED_SEARCH_MIN = 3
 
-function searchCondition(orgId: string, q: string) {
-  if ([...q].length < INDEXED_SEARCH_MIN) return likeCondition(orgId, q)
+function searchCondition(filter: RequestFilter, q: string) {
+  if ([...q].length < INDEXED_SEARCH_MIN) return likeCondition(filter, q)
   // One FTS5 phrase is a case-insensitive substring match under the trigram tokenizer (decision 016).
   const phrase = `"${q.replace(/"/g, '""')}"`
-  const properties = likePatterns(q)
-    .map((p) => Prisma.sql`p."name" LIKE ${p} ESCAPE '\\'`)
   // Each arm is a set of rowids or ids found through an index, so SQLite unions them instead of
-  // reading every request. Property names stay on LIKE: one organisation has hundreds, not 100,000.
-  return Prisma.sql`(
-    r.rowid IN (SELECT rowid FROM "ProductRequestSearch" WHERE "ProductRequestSearch" MATCH ${phrase})
-    OR r."id" IN (SELECT i."requestId" FROM "RequestItem" i WHERE i.rowid IN (SELECT rowid FROM "RequestItemSearch" WHERE "RequestItemSearch" MATCH ${phrase}))
-    OR r."propertyId" IN (SELECT p."id" FROM "Property" p WHERE p."organisationId" = ${orgId} AND (${Prisma.join(properties, ' OR ')}))
-  )`
+  // reading every request.
+  return Prisma.sql`(${Prisma.join(
+    [
+      Prisma.sql`r.rowid IN (SELECT rowid FROM "ProductRequestSearch" WHERE "ProductRequestSearch" MATCH ${phrase})`,
+      Prisma.sql`r."id" IN (SELECT i."requestId" FROM "RequestItem" i WHERE i.rowid IN (SELECT rowid FROM "RequestItemSearch" WHERE "RequestItemSearch" MATCH ${phrase}))`,
+      ...atMatchingProperties(filter),
+    ],
+    ' OR ',
+  )})`
 }
 
 function statusCondition(statuses: readonly RequestStatus[] | undefined, forListing: boolean) {
@@ -128,7 +160,7 @@ function statusCondition(statuses: readonly RequestStatus[] | undefined, forList
 function filterConditions(orgId: string, filter: RequestFilter, forListing: boolean) {
   const conditions = [Prisma.sql`r."organisationId" = ${orgId}`, statusCondition(filter.statuses, forListing)]
   const q = filter.q?.trim()
-  if (q) conditions.push(searchCondition(orgId, q))
+  if (q) conditions.push(searchCondition(filter, q))
   return conditions
 }
 
@@ -146,10 +178,15 @@ export function pageQuery(orgId: string, filter: RequestFilter, limit: number) {
     LIMIT ${limit}`
 }
 
+/** The filter with the properties its search names, unless a caller looked them up already. */
+function resolved<F extends RequestFilter>(orgId: string, filter: F): Promise<F> | F {
+  return filter.matchingProperties ? filter : withMatchingProperties(orgId, filter)
+}
+
 /** One page of the organisation's requests, newest first, with the cursor of the next page if any. */
 export async function listRequests(orgId: string, filter: RequestFilter = {}): Promise<RequestPage> {
   const limit = Math.min(Math.max(filter.limit ?? PAGE_SIZE, 1), MAX_PAGE_SIZE)
-  const rows = await readRows<{ id: string }>(pageQuery(orgId, filter, limit + 1))
+  const rows = await readRows<{ id: string }>(pageQuery(orgId, await resolved(orgId, filter), limit + 1))
   const more = rows.length > limit
   const requests = await hydrate(rows.slice(0, limit).map((r) => r.id))
   const last = requests[requests.length - 1]
@@ -163,8 +200,9 @@ const unsearchedCounts = reusedUntilWrite<number>()
 /** How many requests match, for the list's count. Without a search, reused until the next write (decision 056). */
 export async function countRequests(orgId: string, filter: Omit<RequestFilter, 'cursor' | 'limit'> = {}) {
   const read = async () => {
+    const conditions = filterConditions(orgId, await resolved(orgId, filter), false)
     const [row] = await db.$queryRaw<Array<{ n: bigint | number }>>`
-      SELECT COUNT(*) AS n FROM "ProductRequest" r WHERE ${Prisma.join(filterConditions(orgId, filter, false), ' AND ')}`
+      SELECT COUNT(*) AS n FROM "ProductRequest" r WHERE ${Prisma.join(conditions, ' AND ')}`
     return Number(row?.n ?? 0)
   }
   if (filter.q?.trim()) return read()
@@ -324,8 +362,9 @@ export const CSV_HEADER = ['Order Number', 'Request ID', 'Status', 'Property', '
  * The CSV export of every request matching the filter, produced a page at a time so an organisation
  * with 100,000 requests streams them without holding them all.
  */
-export async function* requestsCsv(orgId: string, filter: Omit<RequestFilter, 'cursor' | 'limit'>, timeZone = 'UTC'): AsyncGenerator<string> {
+export async function* requestsCsv(orgId: string, unresolved: Omit<RequestFilter, 'cursor' | 'limit'>, timeZone = 'UTC'): AsyncGenerator<string> {
   yield csvRow(CSV_HEADER)
+  const filter = await withMatchingProperties(orgId, unresolved)
   let cursor: string | null = null
   do {
     const page: RequestPage = await listRequests(orgId, { ...filter, cursor, limit: MAX_PAGE_SIZE })

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Notification_organisationId_userId_idx" ON "Notification"("organisationId", "userId");
+
