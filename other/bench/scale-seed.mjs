@@ -185,6 +185,8 @@ export function scaleDatabase(file, shape = 'spread') {
     fs.writeFileSync(facts, JSON.stringify(main))
     seedSeconds = (performance.now() - started) / 1000
   }
+  // A write-ahead log left beside an earlier copy would be applied to this one and corrupt it.
+  for (const suffix of ['-wal', '-shm']) fs.rmSync(file + suffix, { force: true })
   fs.copyFileSync(cached, file)
   return { ...JSON.parse(fs.readFileSync(facts, 'utf8')), seedSeconds }
 }
