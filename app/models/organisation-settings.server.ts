@@ -25,6 +25,22 @@ export const OrganisationSettingsInput = z
   .strict()
 export type OrganisationSettingsChanges = z.infer<typeof OrganisationSettingsInput>
 
+/** How runs are planned and estimated (issue 30): the depot runs start from, speed and time per stop. */
+export type RunSettings = { depotAddress: string | null; depot: { lat: number; lng: number } | null; averageSpeedKmh: number; minutesPerStop: number; overdueAfterMinutes: number | null }
+const RUN_DEFAULTS: RunSettings = { depotAddress: null, depot: null, averageSpeedKmh: 25, minutesPerStop: 6, overdueAfterMinutes: null }
+
+export async function getRunSettings(orgId: string): Promise<RunSettings> {
+  const row = await db.organisationSettings.findUnique({ where: { organisationId: orgId } })
+  if (!row) return RUN_DEFAULTS
+  return {
+    depotAddress: row.depotAddress,
+    depot: row.depotLatitude !== null && row.depotLongitude !== null ? { lat: row.depotLatitude, lng: row.depotLongitude } : null,
+    averageSpeedKmh: row.averageSpeedKmh,
+    minutesPerStop: row.minutesPerStop,
+    overdueAfterMinutes: row.overdueAfterMinutes,
+  }
+}
+
 export async function getOrganisationSettings(orgId: string): Promise<OrganisationSettings> {
   const row = await db.organisationSettings.findUnique({ where: { organisationId: orgId } })
   return row ? { requireHandoverCode: row.requireHandoverCode } : DEFAULTS
