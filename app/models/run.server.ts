@@ -389,3 +389,30 @@ export function navigateUrl(stops: Array<Pick<RunStop, 'address' | 'at'>>) {
   url.searchParams.set('travelmode', 'driving')
   return url.toString()
 }
+
+const STARTED = ['picked_up', 'in_transit', 'delivered']
+
+/**
+ * A run as a runner's page shows it. Addresses stay hidden until the runner starts the run (starts
+ * any of its stops), as they do for a single delivery (spec §2.17); from then on the whole route is
+ * theirs, and Navigate plans what is left. The delivery page already shows its address: `reveal`.
+ */
+export function runnerRunView(run: Run, options: { here?: string; reveal?: boolean } = {}) {
+  const underway = options.reveal || run.stops.some((s) => s.statuses.some((status) => STARTED.includes(status)))
+  return {
+    id: run.id,
+    totalKm: run.totalKm,
+    stops: run.stops.map((s) => ({
+      order: s.order,
+      propertyName: s.propertyName,
+      address: underway ? s.address : null,
+      orderNumbers: s.orderNumbers,
+      distanceKm: s.distanceKm,
+      done: s.done,
+      here: options.here ? s.assignmentIds.includes(options.here) : false,
+    })),
+    navigateUrl: underway ? navigateUrl(remainingStops(run)) : null,
+    /** Each assignment's place in the run, for ordering and labelling the delivery cards. */
+    stopOf: Object.fromEntries(run.stops.flatMap((s) => s.assignmentIds.map((id) => [id, s.order] as const))),
+  }
+}

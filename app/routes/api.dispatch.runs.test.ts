@@ -130,6 +130,24 @@ describe('making a run', () => {
   })
 })
 
+describe('a stop of a run, as its delivery answer shows it', () => {
+  test('GET /api/delivery/:id keeps its shape and gains the run with stop N of M and an arrival window', async () => {
+    const { client, orgId } = await manager('runs-delivery@x.test')
+    await atDepot(orgId, 40.7, -74.0)
+    const a = await pendingAt(orgId, 40.71, -74.0, 'A')
+    const b = await pendingAt(orgId, 40.72, -74.0, 'B')
+    const { runner, token } = await givenRunner(orgId)
+    const { run } = (await (await client.post('/api/dispatch/runs', { runnerId: runner.id, requestIds: [a.request.id, b.request.id] })).json()) as RunAnswer
+    const second = run.stops[1]!.assignmentIds[0]!
+    const res = await app.client().fetch(`/api/delivery/${second}`, { headers: { 'X-Runner-Token': token } })
+    expect(res.status).toBe(200)
+    const body = await res.json()
+    expect(body).toMatchObject({ assignment: { id: second, status: 'assigned' }, property: { name: 'B' }, run: { id: run.id, stop: 2, stops: 2 } })
+    expect(new Date(body.run.etaTo).getTime()).toBeGreaterThan(new Date(body.run.etaFrom).getTime())
+    expect(new Date(body.run.etaFrom).getTime()).toBeGreaterThan(Date.now())
+  })
+})
+
 describe('reordering a run', () => {
   test('the manager’s order is kept and the distances follow it', async () => {
     const { client, orgId } = await manager('runs-reorder@x.test')

@@ -19,6 +19,8 @@ import { handoverRules } from '~/models/handover.server'
 import { deliverWithNobodyThere } from '~/models/nobody-there.server'
 import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 import { authenticateRunner } from '~/models/runner.server'
+import { runnerOpenRuns, runnerRunView } from '~/models/run.server'
+import { RunStops } from '~/components/run-stops'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { assignmentStatusLabel } from '~/components/delivery-status-badge'
 
@@ -36,10 +38,22 @@ const PRIVATE = {
 export async function loader({ params }: LoaderFunctionArgs) {
   try {
     const runner = await authenticateRunner(params.runnerId!, params.token)
-    const [{ active, completed }, timeZone] = await Promise.all([runnerAssignments(runner.id), organisationTimeZone(runner.organisationId)])
+    const [{ active: assigned, completed }, timeZone, openRuns] = await Promise.all([
+      runnerAssignments(runner.id),
+      organisationTimeZone(runner.organisationId),
+      runnerOpenRuns(runner.organisationId, runner.id),
+    ])
+    const runs = openRuns.map((run) => runnerRunView(run))
+    // A run's deliveries in its planned order, before any delivery outside a run.
+    const place = new Map(runs.flatMap((run, r) => Object.entries(run.stopOf).map(([id, order]) => [id, r * 1000 + order] as const)))
+    const active = [...assigned].sort((a, b) => (place.get(a.id) ?? Infinity) - (place.get(b.id) ?? Infinity))
     const rule = await handoverRules(runner.organisationId, active.map((a) => a.requestId))
     const handover = Object.fromEntries(active.map((a) => [a.id, rule(a.requestId)]))
-    return json({ ok: true as const, runner: { name: runner.name }, active, completed, timeZone, handover }, { headers: PRIVATE })
+    const stopLabels = Object.fromEntries(runs.flatMap((run) => Object.entries(run.stopOf).map(([id, order]) => [id, `Stop ${order} of ${run.stops.length}`] as const)))
+    return json(
+      { ok: true as const, runner: { name: runner.name }, active, completed, timeZone, handover, runs: runs.map(({ stopOf: _s, ...run }) => run), stopLabels },
+      { headers: PRIVATE },
+    )
   } catch (err) {
     if (err instanceof Unauthorized) return json({ ok: false as const, error: err.message }, { status: 401, headers: PRIVATE })
     throw err
@@ -125,12 +139,23 @@ export default function RunnerPortal() {
       {/* Room below the last card: without JavaScript a toast stays over the bottom of the screen. */}
       <main className="mx-auto grid max-w-5xl gap-6 px-4 pb-40 pt-6 md:grid-cols-2">
         <OfflineQueueStatus className="md:col-span-2" />
+        {data.runs.map((run, i) => (
+          <div key={run.id} className="md:col-span-2">
+            <RunStops
+              title={data.runs.length > 1 ? `Your Run ${i + 1}` : 'Your Run'}
+              stops={run.stops}
+              totalKm={run.totalKm}
+              navigateUrl={run.navigateUrl}
+              hint="Start your first stop below to see the addresses and get directions."
+            />
+          </div>
+        ))}
         <section aria-labelledby="active-heading" className="space-y-4">
           <h2 id="active-heading" className="text-lg font-semibold text-slate-900">
             Active Assignments ({data.active.length})
           </h2>
           {data.active.length ? (
-            data.active.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} timeZone={data.timeZone} handover={data.handover[a.id]} />)
+            data.active.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} timeZone={data.timeZone} handover={data.handover[a.id]} stopLabel={data.stopLabels[a.id]} />)
           ) : (
             <EmptyState title="No active assignments">New deliveries appear here when a dispatcher assigns them to you.</EmptyState>
           )}
