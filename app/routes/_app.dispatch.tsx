@@ -28,6 +28,7 @@ import { RunsCard } from '~/components/dispatch-runs-card'
 import { createRun, moveStop, openRuns, RunInput } from '~/models/run.server'
 import { suggestRunners, type Suggestion } from '~/models/runner-suggestions.server'
 import { NotFound } from '~/lib/errors'
+import { isOverdue, overdueCutoff } from '~/models/overdue-requests.server'
 
 export const meta: MetaFunction = () => [{ title: 'Dispatch Management · Stockrun' }]
 
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   // Each list shows its oldest 50; a plain "show more" link (?queue=100, ?current=100) asks for more.
   const assign = params.get('assign')
-  const [pending, runners, current, timeZone, runs, suggestions] = await Promise.all([
+  const [pending, runners, current, timeZone, runs, suggestions, cutoff] = await Promise.all([
     pendingOrdersPage(manager.orgId, shownFrom(params.get('queue'))),
     listActiveRunners(manager.orgId),
     currentAssignmentsPage(manager.orgId, shownFrom(params.get('current'))),
@@ -46,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     openRuns(manager.orgId),
     // Only for the request whose Assign dialog is open: one ranking, never one per row.
     assign ? suggestionsFor(manager.orgId, assign) : Promise.resolve([]),
+    overdueCutoff(manager.orgId),
   ])
   return json(
     {
@@ -57,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       timeZone,
       runs: runs.map((r) => ({ id: r.id, runnerName: r.runnerName, totalKm: r.totalKm, stops: r.stops.map(({ order, propertyId, propertyName, orderNumbers, distanceKm, done }) => ({ order, propertyId, propertyName, orderNumbers, distanceKm, done })) })),
       suggestions,
+      overdue: pending.orders.filter((r) => isOverdue(r, cutoff)).map((r) => r.id),
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
@@ -197,7 +200,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DispatchPage() {
-  const { queue, queuedTotal, runners, assignments, assignmentsTotal, timeZone, runs, suggestions } = useLoaderData<typeof loader>()
+  const { queue, queuedTotal, runners, assignments, assignmentsTotal, timeZone, runs, suggestions, overdue } = useLoaderData<typeof loader>()
   const shown = useActionData<Shown>()
   const [params] = useSearchParams()
   const navigation = useNavigation()
@@ -240,7 +243,7 @@ export default function DispatchPage() {
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <PendingOrdersCard queue={queue} total={queuedTotal} params={params} canAssign={runners.length > 0} runners={runners} />
+        <PendingOrdersCard queue={queue} total={queuedTotal} params={params} canAssign={runners.length > 0} runners={runners} overdue={new Set(overdue)} />
         <ActiveRunnersCard runners={runners} />
         <div className="lg:col-span-2">
           <RunsCard runs={runs} />
