@@ -75,6 +75,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('GET', '/api/runners/active', 'Active runners', 'dispatch:write'),
   op('GET', '/api/runners/{runnerId}/assignments', 'A runner’s assignments', 'dispatch:write'),
   op('POST', '/api/runners/{runnerId}/token', 'A new runner link', 'dispatch:write'),
+  op('POST', '/api/runners/{runnerId}/position', 'Share the runner’s position while a delivery is in transit (their token)', undefined, 'runner'),
   op('GET', '/api/invoices', 'List invoices', 'invoices:read'),
   op('POST', '/api/invoices', 'Create an invoice'),
   op('GET', '/api/invoices/{id}', 'One invoice', 'invoices:read'),

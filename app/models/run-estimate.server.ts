@@ -43,13 +43,21 @@ export async function runProgressOfAssignment(orgId: string, assignmentId: strin
   const run = await runOfAssignment(orgId, assignmentId)
   if (!run) return null
   const [settings, positions] = await Promise.all([getRunSettings(orgId), lastPositions(orgId, [run.runnerId], { freshOnly: true, now })])
-  return { run, progress: estimateStop(run, assignmentId, settings, now, positions.get(run.runnerId) ?? null) }
+  const position = positions.get(run.runnerId) ?? null
+  return { run, position, progress: estimateStop(run, assignmentId, settings, now, position) }
 }
 
-/** The same for a request (its tracking page): the stop of its latest assignment, if that is in a run. */
+/**
+ * The same for a request (its tracking page): the stop of its latest assignment, if that is in a run,
+ * and how far the runner is from it when they shared a position lately (a distance, never where).
+ */
 export async function runProgressOfRequest(orgId: string, requestId: string, now = new Date()) {
   const [latest] = await readRows<{ id: string }>(Prisma.sql`
     SELECT a.id FROM RunnerAssignment a WHERE a.requestId = ${requestId} AND a.organisationId = ${orgId} ORDER BY a.assignedAt DESC, a.id DESC LIMIT 1`)
   if (!latest) return null
-  return (await runProgressOfAssignment(orgId, latest.id, now))?.progress ?? null
+  const found = await runProgressOfAssignment(orgId, latest.id, now)
+  if (!found?.progress) return null
+  const stop = found.run.stops.find((s) => s.assignmentIds.includes(latest.id))
+  const runnerKm = found.position && stop && !stop.done ? Math.round(greatCircleKm(found.position, stop.at) * 10) / 10 : null
+  return { ...found.progress, runnerKm }
 }

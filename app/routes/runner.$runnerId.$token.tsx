@@ -19,6 +19,8 @@ import { handoverRules } from '~/models/handover.server'
 import { deliverWithNobodyThere } from '~/models/nobody-there.server'
 import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 import { authenticateRunner } from '~/models/runner.server'
+import { POSITION_SHARING } from '~/lib/position-sharing'
+import { useNonce } from '~/lib/nonce'
 import { runnerOpenRuns, runnerRunView } from '~/models/run.server'
 import { RunStops } from '~/components/run-stops'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
@@ -51,7 +53,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     const handover = Object.fromEntries(active.map((a) => [a.id, rule(a.requestId)]))
     const stopLabels = Object.fromEntries(runs.flatMap((run) => Object.entries(run.stopOf).map(([id, order]) => [id, `Stop ${order} of ${run.stops.length}`] as const)))
     return json(
-      { ok: true as const, runner: { name: runner.name }, active, completed, timeZone, handover, runs: runs.map(({ stopOf: _s, ...run }) => run), stopLabels },
+      { ok: true as const, runnerId: runner.id, runner: { name: runner.name }, active, completed, timeZone, handover, runs: runs.map(({ stopOf: _s, ...run }) => run), stopLabels },
       { headers: PRIVATE },
     )
   } catch (err) {
@@ -127,6 +129,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function RunnerPortal() {
   const data = useLoaderData<typeof loader>()
   const { pathname } = useLocation()
+  const nonce = useNonce()
   if (!data.ok) return <DeliveryAccessDenied message={data.error} />
   return (
     <div className="min-h-screen bg-slate-50">
@@ -139,6 +142,29 @@ export default function RunnerPortal() {
       {/* Room below the last card: without JavaScript a toast stays over the bottom of the screen. */}
       <main className="mx-auto grid max-w-5xl gap-6 px-4 pb-40 pt-6 md:grid-cols-2">
         <OfflineQueueStatus className="md:col-span-2" />
+        {data.runs.length > 0 ? (
+          // Shown by the script only: without JavaScript there is no position to share.
+          <section
+            hidden
+            data-position-share
+            data-in-transit={String(data.active.some((a) => a.status === 'in_transit'))}
+            data-action={`/api/runners/${data.runnerId}/position`}
+            aria-labelledby="share-heading"
+            className="rounded-lg border border-slate-200 bg-white p-4 md:col-span-2"
+          >
+            <h2 id="share-heading" className="text-sm font-semibold text-slate-900">
+              Live position
+            </h2>
+            <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" className="h-4 w-4 rounded border-slate-300" />
+              Share my position with the dispatchers while a delivery is in transit
+            </label>
+            <p className="mt-1 text-xs text-slate-600" data-position-status aria-live="polite">
+              Not sharing your position.
+            </p>
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: POSITION_SHARING }} />
+          </section>
+        ) : null}
         {data.runs.map((run, i) => (
           <div key={run.id} className="md:col-span-2">
             <RunStops

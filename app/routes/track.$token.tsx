@@ -41,6 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ? {
         stop: t('track.runStop', { stop: progress.stop, stops: progress.stops }),
         eta: progress.etaFrom && progress.etaTo ? t('track.runEta', { from: clock(progress.etaFrom), to: clock(progress.etaTo) }) : null,
+        distance: progress.runnerKm !== null ? t('track.runnerDistance', { km: progress.runnerKm }) : null,
       }
     : null
   return json({
@@ -130,6 +131,7 @@ function Tracking({ tracked, lang }: { tracked: Tracked; lang: VendorLanguage })
             <div className="mt-2 rounded-md bg-brand-50 p-3 text-sm text-slate-900" data-testid="tracking-run">
               <p className="font-medium">{tracked.run.stop}</p>
               {tracked.run.eta ? <p>{tracked.run.eta}</p> : null}
+              {tracked.run.distance ? <p>{tracked.run.distance}</p> : null}
             </div>
           ) : null}
           <ol className="mt-4 space-y-3">

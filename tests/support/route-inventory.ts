@@ -151,6 +151,7 @@ export const ROUTE_INVENTORY: Record<string, RouteEntry> = {
   'api.requests.$id.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: ['GET', 'HEAD', 'PATCH'], permission: 'work' },
   'api.requests.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: RP, permission: 'work' },
   'api.runners.$runnerId.assignments.ts': { kind: 'api', callers: ['runner-token'], methods: R },
+  'api.runners.$runnerId.position.ts': { kind: 'api', callers: ['runner-token'], methods: P },
   'api.runners.$runnerId.token.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: P, permission: 'work' },
   'api.runners.active.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: R, permission: 'work' },
   'api.runners.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: P, permission: 'work' },
