@@ -16,8 +16,8 @@ import { db } from '~/lib/db.server'
 import { recordActivityIn } from './activity-event.server'
 import { notifyOrganisationIn } from './notification.server'
 import { DEFAULT_CENTRE, locateProperties } from './property-location.server'
-import { recordRequestStatusIn, type RequestStatusRow } from './request-status.server'
-import { tellRequesters } from './requester-updates.server'
+import { recordRequestStatusesIn, type RequestStatusRow } from './request-status.server'
+import { requestsWithListeners, tellRequesters } from './requester-updates.server'
 import { getRunSettings } from './organisation-settings.server'
 import { lastPositions } from './runner-position.server'
 
@@ -257,13 +257,9 @@ export async function createRun(orgId: string, input: RunInput, origin: string) 
     refuseWhatCannotRun(now, input.requestIds)
     const at = sqlDate(new Date())
     sql.run('INSERT INTO Run (id, organisationId, runnerId, startLatitude, startLongitude, createdAt) VALUES (?, ?, ?, ?, ?, ?)', runId, orgId, runner.id, start.lat, start.lng, at)
-    const current = new Map(
-      sql
-        .all<RequestStatusRow & { id: string }>(
-          'SELECT id, status, organisationId, orderNumber FROM ProductRequest WHERE id IN (SELECT value FROM json_each(?))',
-          JSON.stringify(input.requestIds),
-        )
-        .map((r) => [r.id, r]),
+    const current = sql.all<RequestStatusRow & { id: string }>(
+      'SELECT id, status, organisationId, orderNumber FROM ProductRequest WHERE id IN (SELECT value FROM json_each(?))',
+      JSON.stringify(input.requestIds),
     )
     for (const request of now) {
       const assignmentId = newRowId()
@@ -283,10 +279,9 @@ export async function createRun(orgId: string, input: RunInput, origin: string) 
         at,
       )
       sql.run('INSERT INTO RunStop (assignmentId, runId, stopOrder, propertyId) VALUES (?, ?, ?, ?)', assignmentId, runId, stopOf.get(request.propertyId!)!, request.propertyId)
-      const before = current.get(request.id)
-      recordRequestStatusIn(sql, request.id, 'in_progress', `Assigned to ${runner.name} (run of ${propertyIds.length} stops)`, before && { status: before.status, organisationId: before.organisationId, orderNumber: before.orderNumber })
       recordActivityIn(sql, orgId, 'assignment.updated', assignmentId)
     }
+    recordRequestStatusesIn(sql, current, 'in_progress', `Assigned to ${runner.name} (run of ${propertyIds.length} stops)`)
     notifyOrganisationIn(sql, orgId, {
       type: 'other',
       message: `A run of ${propertyIds.length} ${propertyIds.length === 1 ? 'stop' : 'stops'} (${now.length} ${now.length === 1 ? 'request' : 'requests'}) assigned to ${runner.name}`,
@@ -304,7 +299,7 @@ export async function createRun(orgId: string, input: RunInput, origin: string) 
     smsStatus = await sendSms(runner.phone, `Stockrun: a run of ${run.stops.length} stops is assigned to you. First stop: ${first}`)
     await db.runnerAssignment.updateMany({ where: { id: { in: run.stops.flatMap((s) => s.assignmentIds) } }, data: { smsStatus } })
   }
-  for (const id of input.requestIds) await tellRequesters(id, 'assigned', origin)
+  for (const id of await requestsWithListeners(input.requestIds)) await tellRequesters(id, 'assigned', origin)
   return { ...run, smsStatus }
 }
 

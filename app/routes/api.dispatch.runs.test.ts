@@ -1,5 +1,7 @@
 // Runs through the /api: several pending requests for one runner in a planned order, all or nothing,
 // the manager's own order, and the runners suggested for a request.
+// The statement counter goes first: it installs the database client the app shares.
+import { queriesDuring } from '../../tests/support/query-count'
 import { describe, expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
 import { rankSuggestions } from '~/models/runner-suggestions.server'
@@ -69,6 +71,29 @@ describe('making a run', () => {
     const again = await client.get(`/api/dispatch/runs/${run.id}`)
     expect(again.status).toBe(200)
     expect(((await again.json()) as RunAnswer).run.stops.map((s) => s.propertyId)).toEqual(run.stops.map((s) => s.propertyId))
+  })
+
+  test('a run of 20 stops answers quickly, in statements that do not grow with its stops', async () => {
+    const { client, orgId } = await manager('runs-twenty@x.test')
+    const { runner } = await givenRunner(orgId)
+    const make = async (n: number) => {
+      const ids: string[] = []
+      for (let i = 0; i < n; i++) ids.push((await pendingAt(orgId, 40.7 + ((i * 7) % 20) * 0.003, -74.0 + ((i * 11) % 20) * 0.004, `Stop ${n}-${i}`)).request.id)
+      return ids
+    }
+    const [five, twenty] = [await make(5), await make(20)]
+    const reads = async (ids: string[]) => {
+      const statements = await queriesDuring(async () => {
+        const res = await client.post('/api/dispatch/runs', { runnerId: runner.id, requestIds: ids })
+        expect(res.status).toBe(201)
+      })
+      return statements.filter((q) => /^\s*SELECT/i.test(q)).length
+    }
+    expect(await reads(twenty)).toBeLessThanOrEqual((await reads(five)) + 0)
+    const more = await make(20)
+    const began = performance.now()
+    expect((await client.post('/api/dispatch/runs', { runnerId: runner.id, requestIds: more })).status).toBe(201)
+    expect(performance.now() - began).toBeLessThan(300)
   })
 
   test('starts from the runner’s last position instead of the depot', async () => {
