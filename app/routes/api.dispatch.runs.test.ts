@@ -243,3 +243,17 @@ describe('runner suggestions', () => {
     expect((await missing.json()).fieldErrors.requestId).toBeDefined()
   })
 })
+
+describe('run settings', () => {
+  test('the depot, speed, time per stop and overdue limit are saved, read back, and bad values are 400s that change nothing', async () => {
+    const { client } = await manager('runs-settings@x.test')
+    const saved = await client.put('/api/organisation/settings', { depotAddress: '9 Depot Lane', averageSpeedKmh: 30, minutesPerStop: 4, overdueAfterMinutes: 45 })
+    expect(saved.status).toBe(200)
+    expect(await saved.json()).toMatchObject({ depotAddress: '9 Depot Lane', averageSpeedKmh: 30, minutesPerStop: 4, overdueAfterMinutes: 45 })
+    const bad = await client.put('/api/organisation/settings', { averageSpeedKmh: 0, minutesPerStop: -1, overdueAfterMinutes: 0 })
+    expect(bad.status).toBe(400)
+    expect(Object.keys((await bad.json()).fieldErrors).sort()).toEqual(['averageSpeedKmh', 'minutesPerStop', 'overdueAfterMinutes'])
+    expect(await (await client.get('/api/organisation/settings')).json()).toMatchObject({ averageSpeedKmh: 30, minutesPerStop: 4, overdueAfterMinutes: 45 })
+    expect(await (await client.put('/api/organisation/settings', { overdueAfterMinutes: null })).json()).toMatchObject({ overdueAfterMinutes: null })
+  })
+})
