@@ -287,13 +287,12 @@ export default function DispatchPage() {
               <option value="" disabled>
                 Select a runner
               </option>
-              {(suggestions.length ? suggestions.map((s) => ({ id: s.runnerId, name: s.name, reason: s.reason })) : runners.map((r) => ({ id: r.id, name: r.name, reason: '' }))).map(
-                (r, i) => (
-                  <option key={r.id} value={r.id}>
-                    {r.reason ? `${r.name}${i === 0 ? ' · Suggested' : ''} · ${r.reason}` : r.name}
-                  </option>
-                ),
-              )}
+              {/* Best first when ranked; the reason is in the line above, so each option stays the runner's name. */}
+              {(suggestions.length ? suggestions.map((s) => ({ id: s.runnerId, name: s.name })) : runners).map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
             </SelectField>
             <TextareaField label="Notes (Optional)" name="notes" rows={3} maxLength={2000} />
             <div className="flex justify-end gap-2">

@@ -72,6 +72,11 @@ test('a run of four requests at three properties is planned, delivered stop by s
   const { context, api, vendors, portalPath } = await givenRequestsAtThreeProperties(browser)
   await signInAs(page, api)
 
+  // The one active runner is suggested for an order, with the reason.
+  await page.goto(`/dispatch?assign=${vendors.cedar.id}`)
+  await expect(page.getByTestId('suggested-runner')).toHaveText(/^Suggested: Rowan Runner \(.+ km away, no open stops\)$/)
+  await expectAccessible(page)
+
   // The manager ticks the four orders and makes a run for Rowan.
   await page.goto('/dispatch')
   for (const v of [vendors.cedar, vendors.alderOne, vendors.birch, vendors.alderTwo]) await page.getByLabel(`Add ${v.orderNumber} to the run`).check()
