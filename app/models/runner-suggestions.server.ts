@@ -30,20 +30,24 @@ export function rankSuggestions(suggestions: Suggestion[]) {
 export async function suggestRunners(orgId: string, requestId: string): Promise<Suggestion[]> {
   const [request] = await readRows<{ propertyId: string | null }>(Prisma.sql`SELECT propertyId FROM ProductRequest WHERE id = ${requestId} AND organisationId = ${orgId}`)
   if (!request) throw new NotFound('Request not found')
-  // Every active runner with their open assignments' properties, in one statement; the last open
-  // stop is the one latest in its run (or, outside a run, the latest assigned).
-  const rows = await readRows<{ runnerId: string; name: string; propertyId: string | null; requestId: string | null; assignedAt: string | null; stopOrder: number | null }>(Prisma.sql`
-    SELECT u.id AS runnerId, u.name, q.propertyId, a.requestId, a.assignedAt, s.stopOrder
-    FROM Runner u
-    LEFT JOIN RunnerAssignment a ON a.runnerId = u.id AND a.status NOT IN ('delivered', 'cancelled')
-    LEFT JOIN ProductRequest q ON q.id = a.requestId
-    LEFT JOIN RunStop s ON s.assignmentId = a.id
-    WHERE u.organisationId = ${orgId} AND u.isActive = 1`)
+  // The active runners, then the organisation's open assignments through their partial index (its
+  // predicate written out with literals, as dispatch-board.server.ts explains): the delivered
+  // history of every runner is never read. The last open stop is the one latest in its run (or,
+  // outside a run, the latest assigned).
+  const [active, open] = await Promise.all([
+    readRows<{ runnerId: string; name: string }>(Prisma.sql`SELECT id AS runnerId, name FROM Runner WHERE organisationId = ${orgId} AND isActive = 1`),
+    readRows<{ runnerId: string; propertyId: string | null; requestId: string; assignedAt: string; stopOrder: number | null }>(Prisma.sql`
+      SELECT a.runnerId, q.propertyId, a.requestId, a.assignedAt, s.stopOrder
+      FROM RunnerAssignment a INDEXED BY RunnerAssignment_open_idx
+      JOIN ProductRequest q ON q.id = a.requestId
+      LEFT JOIN RunStop s ON s.assignmentId = a.id
+      WHERE a.organisationId = ${orgId} AND ${Prisma.raw(`a."status" NOT IN ('delivered', 'cancelled')`)}`),
+  ])
   const runners = new Map<string, { name: string; stops: Set<string>; last: { propertyId: string | null; key: string } | null }>()
-  for (const row of rows) {
-    const runner = runners.get(row.runnerId) ?? { name: row.name, stops: new Set<string>(), last: null }
-    runners.set(row.runnerId, runner)
-    if (!row.requestId) continue
+  for (const r of active) runners.set(r.runnerId, { name: r.name, stops: new Set<string>(), last: null })
+  for (const row of open) {
+    const runner = runners.get(row.runnerId)
+    if (!runner) continue
     runner.stops.add(row.propertyId ?? row.requestId)
     const key = `${row.assignedAt}|${String(row.stopOrder ?? 0).padStart(4, '0')}`
     if (!runner.last || key > runner.last.key) runner.last = { propertyId: row.propertyId, key }
