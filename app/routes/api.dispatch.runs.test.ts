@@ -2,11 +2,12 @@
 // the manager's own order, and the runners suggested for a request.
 // The statement counter goes first: it installs the database client the app shares.
 import { queriesDuring } from '../../tests/support/query-count'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { db } from '~/lib/db.server'
 import { rankSuggestions } from '~/models/runner-suggestions.server'
 import { givenAssignment, givenPendingRequest, givenRunner } from '../../tests/fixtures/dispatch'
 import { organisationOf } from '../../tests/fixtures/people'
+import { mockCoordinates } from '../../tests/mocks/geocode'
 import { withTestServer } from '../../tests/support/server'
 
 const app = withTestServer()
@@ -241,6 +242,26 @@ describe('runner suggestions', () => {
     const missing = await client.get('/api/dispatch/suggestions')
     expect(missing.status).toBe(400)
     expect((await missing.json()).fieldErrors.requestId).toBeDefined()
+  })
+})
+
+describe('the depot', () => {
+  test('is geocoded when saved, like a property’s address, and a run without a runner position starts there', async () => {
+    vi.stubEnv('GOOGLE_MAPS_API_KEY', 'test-key')
+    try {
+      const { client, orgId } = await manager('runs-depot@x.test')
+      expect((await client.put('/api/organisation/settings', { depotAddress: '7 Depot Road, Boston' })).status).toBe(200)
+      const depot = mockCoordinates('7 Depot Road, Boston')
+      expect(await db.organisationSettings.findUniqueOrThrow({ where: { organisationId: orgId } })).toMatchObject({ depotLatitude: depot.lat, depotLongitude: depot.lng })
+      const near = await pendingAt(orgId, depot.lat + 0.001, depot.lng, 'Near the depot')
+      const far = await pendingAt(orgId, depot.lat + 0.05, depot.lng, 'Far from it')
+      const { runner } = await givenRunner(orgId)
+      const { run } = (await (await client.post('/api/dispatch/runs', { runnerId: runner.id, requestIds: [far.request.id, near.request.id] })).json()) as RunAnswer
+      expect(run.stops.map((s) => s.propertyId)).toEqual([near.property.id, far.property.id])
+      expect(run.stops[0]!.distanceKm).toBeCloseTo(0.1, 1)
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 })
 
