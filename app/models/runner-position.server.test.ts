@@ -2,7 +2,8 @@
 // at most every 30 s; managers see fresh positions on the map, vendors only a distance.
 import { expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
-import { givenAssignment } from '../../tests/fixtures/dispatch'
+import { hashToken, newToken } from '~/lib/tokens.server'
+import { givenAssignment, givenPendingRequest, givenRunner } from '../../tests/fixtures/dispatch'
 import { organisationOf } from '../../tests/fixtures/people'
 import { withTestServer } from '../../tests/support/server'
 import { deleteOldPositions, FRESH_MS } from './runner-position.server'
@@ -48,4 +49,23 @@ test('another runner’s token cannot share a position for this runner', async (
   const res = await app.client().fetch(`/api/runners/${one.runner.id}/position`, { method: 'POST', json: { latitude: 40.7, longitude: -74 }, headers: { 'X-Runner-Token': two.runnerToken } })
   expect(res.status).toBe(401)
   expect(await db.runnerPosition.count({ where: { runnerId: { in: [one.runner.id, two.runner.id] } } })).toBe(0)
+})
+
+test('the vendor’s tracking page says how far away the runner is, never where', async () => {
+  const manager = await app.signedIn('positions-track@x.test')
+  const { id: orgId } = await organisationOf('positions-track@x.test')
+  const { property, request } = await givenPendingRequest(orgId)
+  await db.property.update({ where: { id: property.id }, data: { latitude: 40.7, longitude: -74.0, geocodedAddress: property.address } })
+  const tracking = newToken()
+  await db.productRequest.update({ where: { id: request.id }, data: { trackingTokenHash: hashToken(tracking) } })
+  const { runner, token } = await givenRunner(orgId, { name: 'Tess Track' })
+  expect((await manager.post('/api/dispatch/runs', { runnerId: runner.id, requestIds: [request.id] })).status).toBe(201)
+  await db.runnerAssignment.updateMany({ where: { requestId: request.id }, data: { status: 'in_transit' } })
+  const shared = await app.client().fetch(`/api/runners/${runner.id}/position`, { method: 'POST', json: { latitude: 40.7234, longitude: -74.0 }, headers: { 'X-Runner-Token': token } })
+  expect(shared.status).toBe(200)
+
+  const html = await (await app.client().get(`/track/${tracking}`)).text()
+  expect(html).toContain('Stop 1 of 1')
+  expect(html).toContain('The runner is 2.6 km away')
+  expect(html).not.toContain('40.7234')
 })
