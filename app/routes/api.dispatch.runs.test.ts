@@ -171,6 +171,12 @@ describe('a stop of a run, as its delivery answer shows it', () => {
     expect(body).toMatchObject({ assignment: { id: second, status: 'assigned' }, property: { name: 'B' }, run: { id: run.id, stop: 2, stops: 2 } })
     expect(new Date(body.run.etaTo).getTime()).toBeGreaterThan(new Date(body.run.etaFrom).getTime())
     expect(new Date(body.run.etaFrom).getTime()).toBeGreaterThan(Date.now())
+
+    // The delivery page lists the run with this stop marked and a Navigate link over what is left.
+    const page = await (await app.client().get(`/delivery/${second}/${encodeURIComponent(token)}`)).text()
+    expect(page).toContain('This Run')
+    expect(page).toMatch(/Stop 2: B(<!-- -->)* \(this delivery\)/)
+    expect(page).toContain('https://www.google.com/maps/dir/?api=1&amp;destination=')
   })
 })
 
