@@ -33,26 +33,14 @@ CREATE TABLE "OverdueAlert" (
     "alertedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 
--- RedefineTables
-PRAGMA defer_foreign_keys=ON;
-PRAGMA foreign_keys=OFF;
-CREATE TABLE "new_OrganisationSettings" (
-    "organisationId" TEXT NOT NULL PRIMARY KEY,
-    "requireHandoverCode" BOOLEAN NOT NULL DEFAULT false,
-    "depotAddress" TEXT,
-    "depotLatitude" REAL,
-    "depotLongitude" REAL,
-    "averageSpeedKmh" REAL NOT NULL DEFAULT 25,
-    "minutesPerStop" INTEGER NOT NULL DEFAULT 6,
-    "overdueAfterMinutes" INTEGER,
-    "updatedAt" DATETIME NOT NULL,
-    CONSTRAINT "OrganisationSettings_organisationId_fkey" FOREIGN KEY ("organisationId") REFERENCES "Organisation" ("id") ON DELETE CASCADE ON UPDATE CASCADE
-);
-INSERT INTO "new_OrganisationSettings" ("organisationId", "requireHandoverCode", "updatedAt") SELECT "organisationId", "requireHandoverCode", "updatedAt" FROM "OrganisationSettings";
-DROP TABLE "OrganisationSettings";
-ALTER TABLE "new_OrganisationSettings" RENAME TO "OrganisationSettings";
-PRAGMA foreign_keys=ON;
-PRAGMA defer_foreign_keys=OFF;
+-- AlterTable: columns added in place (not the table rebuilt), so another change to these settings
+-- merged alongside keeps its columns and rows.
+ALTER TABLE "OrganisationSettings" ADD COLUMN "depotAddress" TEXT;
+ALTER TABLE "OrganisationSettings" ADD COLUMN "depotLatitude" REAL;
+ALTER TABLE "OrganisationSettings" ADD COLUMN "depotLongitude" REAL;
+ALTER TABLE "OrganisationSettings" ADD COLUMN "averageSpeedKmh" REAL NOT NULL DEFAULT 25;
+ALTER TABLE "OrganisationSettings" ADD COLUMN "minutesPerStop" INTEGER NOT NULL DEFAULT 6;
+ALTER TABLE "OrganisationSettings" ADD COLUMN "overdueAfterMinutes" INTEGER;
 
 -- CreateIndex
 CREATE INDEX "Run_organisationId_createdAt_idx" ON "Run"("organisationId", "createdAt");
