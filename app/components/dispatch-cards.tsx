@@ -10,6 +10,8 @@ import { withParams } from './request-filters'
 import { DeliveryStatusBadge } from './delivery-status-badge'
 import { Button, buttonClasses } from './ui/button'
 import { Card, CardBody, CardHeader } from './ui/card'
+import { Badge } from './ui/badge'
+import { SelectField } from './ui/field'
 
 type QueueItem = SerializeFrom<Awaited<ReturnType<typeof dispatchQueue>>[number]>
 
@@ -31,7 +33,21 @@ function ShowMore({ params, name, shown, label }: { params: URLSearchParams; nam
   )
 }
 
-export function PendingOrdersCard({ queue, total, params, canAssign }: { queue: QueueItem[]; total: number; params: URLSearchParams; canAssign: boolean }) {
+export function PendingOrdersCard({
+  queue,
+  total,
+  params,
+  canAssign,
+  runners = [],
+  overdue,
+}: {
+  queue: QueueItem[]
+  total: number
+  params: URLSearchParams
+  canAssign: boolean
+  runners?: Array<{ id: string; name: string }>
+  overdue?: ReadonlySet<string>
+}) {
   const more = total > queue.length
   return (
     <Card aria-labelledby="pending-heading">
@@ -43,11 +59,27 @@ export function PendingOrdersCard({ queue, total, params, canAssign }: { queue: 
         {queue.length === 0 ? (
           <p className="text-sm text-slate-600">No pending orders.</p>
         ) : (
+          // One plain form (issue 30): tick requests, pick a runner, make a run; works without JavaScript.
+          <Form method="post" aria-label="Make a run">
+            <input type="hidden" name="intent" value="run" />
           <ul className="divide-y divide-slate-100">
             {queue.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                <div className="min-w-0 text-sm">
-                  <p className="font-medium text-slate-900">{r.orderNumber}</p>
+                {canAssign ? (
+                  <input
+                    type="checkbox"
+                    name="requestIds"
+                    value={r.id}
+                    id={`run-${r.id}`}
+                    aria-label={`Add ${r.orderNumber} to the run`}
+                    className="h-4 w-4 rounded border-slate-300 text-brand-600"
+                  />
+                ) : null}
+                <div className="min-w-0 flex-1 text-sm">
+                  <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                    {r.orderNumber}
+                    {overdue?.has(r.id) ? <Badge tone="red">Overdue</Badge> : null}
+                  </p>
                   <p className="text-slate-600">{[r.property?.name, r.vendorName].filter(Boolean).join(' · ')}</p>
                   <p className="text-slate-500">{r.requestedProducts.map((p) => `${p.name} × ${p.quantity}`).join(', ')}</p>
                 </div>
@@ -59,6 +91,24 @@ export function PendingOrdersCard({ queue, total, params, canAssign }: { queue: 
               </li>
             ))}
           </ul>
+            {canAssign ? (
+              <div className="flex flex-wrap items-end gap-2 border-t border-slate-100 pt-3">
+                <SelectField label="Runner for the ticked orders" name="runnerId" required defaultValue="" className="min-w-48">
+                  <option value="" disabled>
+                    Select a runner
+                  </option>
+                  {runners.map((runner) => (
+                    <option key={runner.id} value={runner.id}>
+                      {runner.name}
+                    </option>
+                  ))}
+                </SelectField>
+                <Button type="submit" size="sm">
+                  Make Run
+                </Button>
+              </div>
+            ) : null}
+          </Form>
         )}
         {more && queue.length < DISPATCH_MOST ? <ShowMore params={params} name="queue" shown={queue.length} label="Show More Pending Orders" /> : null}
       </CardBody>

@@ -5,6 +5,7 @@
 import { Link } from '@remix-run/react'
 import { MapPin } from 'lucide-react'
 import { DASHBOARD_STATUS_LABELS, RequestStatusBadge, requestSummary, type RequestSummaryFields } from './request-summary'
+import { Badge } from './ui/badge'
 import { cn } from './ui/cn'
 import { iconSprite } from './ui/icon-sprite'
 
@@ -29,7 +30,7 @@ function productsLine(r: RequestSummaryFields) {
   return requestSummary(r)
 }
 
-export function RequestCard({ request, selected, to }: { request: CardRequest; selected: boolean; to: string }) {
+export function RequestCard({ request, selected, to, overdue = false }: { request: CardRequest; selected: boolean; to: string; overdue?: boolean }) {
   return (
     <Link
       to={to}
@@ -47,7 +48,10 @@ export function RequestCard({ request, selected, to }: { request: CardRequest; s
           {request.property ? <Icon name="property" className="h-3.5 w-3.5 shrink-0 text-slate-500" /> : null}
           <span className="truncate">{request.property?.name ?? `Order ${request.orderNumber}`}</span>
         </h3>
-        <RequestStatusBadge status={request.status} labels={DASHBOARD_STATUS_LABELS} />
+        <span className="flex shrink-0 items-center gap-1">
+          {overdue ? <Badge tone="red">Overdue</Badge> : null}
+          <RequestStatusBadge status={request.status} labels={DASHBOARD_STATUS_LABELS} />
+        </span>
       </div>
       <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{productsLine(request)}</p>
       <div className="mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-slate-500">

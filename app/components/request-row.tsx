@@ -1,6 +1,7 @@
 // A row of the Requests page (spec §2.9): property, status, vendor, order number, item count, age and
 // address, with a status dropdown (a real form: it posts on change with JavaScript, by its button
 // without), the PDF and the details.
+import { Badge } from './ui/badge'
 import { Form, Link, useNavigation, useSubmit } from '@remix-run/react'
 import { FileDown, Info } from 'lucide-react'
 import { formatDateTime, timeAgo } from '~/lib/format'
@@ -26,7 +27,7 @@ const { Symbols: RequestRowIcons, Icon } = iconSprite('request-row-icon', { pdf:
 /** Rendered once above the rows: their icons are drawn from it. */
 export { RequestRowIcons }
 
-export function RequestRow({ request, back, detailsHref, timeZone }: { request: RowRequest; back: string; detailsHref: string; timeZone: string }) {
+export function RequestRow({ request, back, detailsHref, timeZone, overdue = false }: { request: RowRequest; back: string; detailsHref: string; timeZone: string; overdue?: boolean }) {
   const submit = useSubmit()
   const select = useSyncedValue<HTMLSelectElement>(request.status)
   const navigation = useNavigation()
@@ -42,6 +43,7 @@ export function RequestRow({ request, back, detailsHref, timeZone }: { request: 
               {request.property?.name ?? 'Unknown property'}
             </h2>
             <RequestStatusBadge status={request.status} />
+            {overdue ? <Badge tone="red">Overdue</Badge> : null}
           </div>
           <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-sm text-slate-600">
             <span>{request.vendorName}</span>

@@ -27,6 +27,9 @@ export type MapRequest = {
 }
 
 export type MapLocation = { lat: number; lng: number; geocoded: boolean }
+/** A runner who shared their position in the last 10 minutes (issue 30). */
+export type MapRunner = { runnerId: string; name: string; latitude: number; longitude: number; recordedAt: string }
+const RUNNER_COLOUR = '#7c3aed'
 
 /** Spec §2.5: pending green; assigned and in_progress blue; completed grey; anything else green. */
 export function markerColour(status: string) {
@@ -66,8 +69,10 @@ export function RequestsMap({
   selectedId,
   selectHref,
   className,
+  runners = [],
 }: {
   requests: MapRequest[]
+  runners?: MapRunner[]
   locations: Record<string, MapLocation>
   mapsKey: string | null
   selectedId: string | null
@@ -123,9 +128,9 @@ export function RequestsMap({
           </p>
         </div>
       ) : mapsKey && state !== 'failed' ? (
-        <GoogleMap libs={libs} placed={placed} selectedId={selectedId} selectHref={selectHref} />
+        <GoogleMap libs={libs} placed={placed} selectedId={selectedId} selectHref={selectHref} runners={runners} />
       ) : (
-        <FallbackGrid requests={requests} selectedId={selectedId} selectHref={selectHref} keyMissing={!mapsKey} />
+        <FallbackGrid requests={requests} selectedId={selectedId} selectHref={selectHref} keyMissing={!mapsKey} runners={runners} />
       )}
       {state === 'loading' ? (
         <div className="absolute inset-0 flex items-center justify-center bg-slate-50/80">
@@ -183,11 +188,13 @@ function FallbackGrid({
   selectedId,
   selectHref,
   keyMissing,
+  runners,
 }: {
   requests: MapRequest[]
   selectedId: string | null
   selectHref: (id: string) => string
   keyMissing: boolean
+  runners: MapRunner[]
 }) {
   return (
     <div className="flex h-full flex-col bg-[linear-gradient(#e2e8f0_1px,transparent_1px),linear-gradient(90deg,#e2e8f0_1px,transparent_1px)] bg-[size:32px_32px] p-4 pt-12">
@@ -196,6 +203,21 @@ function FallbackGrid({
           ? 'The maps integration needs a Google Maps API key (GOOGLE_MAPS_API_KEY). Requests are shown on a grid instead.'
           : 'The map could not be loaded. Requests are shown on a grid instead.'}
       </p>
+      {runners.length > 0 ? (
+        <ol className="mb-3 flex flex-wrap gap-2" aria-label="Runners on the map">
+          {runners.map((r) => (
+            <li
+              key={r.runnerId}
+              data-testid="runner-marker"
+              title={`${r.name} (shared ${new Date(r.recordedAt).toISOString().slice(11, 16)} UTC)`}
+              className="flex items-center gap-1 rounded-full bg-white px-2 py-1 text-xs font-medium text-slate-900 shadow"
+            >
+              <span className="h-3 w-3 rounded-full" style={{ backgroundColor: RUNNER_COLOUR }} aria-hidden="true" />
+              {`Runner ${r.name}`}
+            </li>
+          ))}
+        </ol>
+      ) : null}
       {requests.length === 0 ? (
         <p className="m-auto text-sm text-slate-500">No requests to show on the map</p>
       ) : (
@@ -235,11 +257,13 @@ function GoogleMap({
   placed,
   selectedId,
   selectHref,
+  runners,
 }: {
   libs: MapsLibraries | null
   placed: Placed[]
   selectedId: string | null
   selectHref: (id: string) => string
+  runners: MapRunner[]
 }) {
   const container = useRef<HTMLDivElement>(null)
   const [map, setMap] = useState<google.maps.Map | null>(null)
@@ -277,6 +301,23 @@ function GoogleMap({
     })
     return () => markers.forEach((m) => m.setMap(null))
   }, [libs, map, signature, selectedId, navigate])
+
+  const runnerSignature = runners.map((r) => `${r.runnerId}:${r.latitude}:${r.longitude}`).join('|')
+  const latestRunners = useRef(runners)
+  latestRunners.current = runners
+  useEffect(() => {
+    if (!libs || !map) return
+    const markers = latestRunners.current.map(
+      (r) =>
+        new libs.marker.Marker({
+          map,
+          position: { lat: r.latitude, lng: r.longitude },
+          title: `Runner ${r.name}`,
+          icon: { url: markerIcon(RUNNER_COLOUR, false), scaledSize: new google.maps.Size(ICON_PX, ICON_PX), anchor: new google.maps.Point(ICON_PX / 2, ICON_PX / 2) },
+        }),
+    )
+    return () => markers.forEach((m) => m.setMap(null))
+  }, [libs, map, runnerSignature])
 
   useEffect(() => {
     if (!map) return

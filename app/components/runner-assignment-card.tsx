@@ -21,12 +21,15 @@ export function RunnerAssignmentCard({
   action,
   timeZone,
   handover = 'required',
+  stopLabel,
 }: {
   assignment: SerializeFrom<AssignmentView>
   action: string
   timeZone: string
   /** What the request's handover code asks of the runner (issue 28). */
   handover?: HandoverRule
+  /** "Stop 2 of 3" when the delivery is part of a run (issue 30). */
+  stopLabel?: string
 }) {
   const a = assignment
   const property = a.request.property
@@ -41,6 +44,7 @@ export function RunnerAssignmentCard({
       <CardBody className="space-y-4">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
+            {stopLabel ? <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">{stopLabel}</p> : null}
             <h3 id={`a-${a.id}`} className="text-base font-semibold text-slate-900">
               Order {a.request.orderNumber}
             </h3>

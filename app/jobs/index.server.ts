@@ -9,6 +9,8 @@ import { standingOrdersJob } from './standing-orders.server'
 import { unusedUploadsJob } from './unused-uploads.server'
 import { webhookDeliveriesJob } from './webhook-deliveries.server'
 import { writeAheadLog } from './write-ahead-log.server'
+import { overdueRequestsJob } from './overdue-requests.server'
+import { runnerPositionsJob } from './runner-positions.server'
 
 export const primaryJobs: PrimaryJob[] = [
   writeAheadLog,
@@ -20,4 +22,6 @@ export const primaryJobs: PrimaryJob[] = [
   apiKeyUsageJob,
   webhookDeliveriesJob,
   unusedUploadsJob,
+  overdueRequestsJob,
+  runnerPositionsJob,
 ]

@@ -19,6 +19,7 @@
  * root. Hydrated pages call it from an effect, the enhancer after every page it paints; what it wired
  * is marked, so running it twice wires nothing twice. Sent as source text too: nothing from outside.
  */
+
 export function wireProofCapture(root: ParentNode) {
   root.querySelectorAll<HTMLElement>('[data-signature-pad]:not([data-wired])').forEach((pad) => {
     const canvas = pad.querySelector('canvas')

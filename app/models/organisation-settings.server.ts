@@ -3,7 +3,8 @@
 // never has to write.
 import { z } from 'zod'
 import { db } from '~/lib/db.server'
-import { booleanInput } from '~/lib/schemas/common'
+import { booleanInput, optionalText } from '~/lib/schemas/common'
+import { geocodeAddress, geocodingKey } from '~/services/geocode.server'
 import { listedTimeZone, UNKNOWN_TIME_ZONE } from '~/lib/time-zones'
 import { requirePermission, type Actor } from './permissions'
 import { organisationTimeZone } from './organisation-time-zone.server'
@@ -19,11 +20,41 @@ export const TimeZoneInput = z
   .max(64, UNKNOWN_TIME_ZONE)
   .refine((v) => listedTimeZone(v) !== null, UNKNOWN_TIME_ZONE)
 
-// Each field may come alone (PUT { timeZone } keeps the handover rule); the Settings form sends both.
+/** A form's blank box is "not set"; a JSON null too. */
+const blankIsNull = (v: unknown) => (v === '' ? null : v)
+const SPEED = 'Average speed is between 1 and 200 km/h'
+const PER_STOP = 'Time per stop is between 0 and 240 minutes'
+const OVERDUE = 'Overdue after is between 1 and 10080 minutes (a week), or blank for off'
+
+// Each field may come alone (PUT { timeZone } keeps the handover rule); the Settings forms send theirs.
 export const OrganisationSettingsInput = z
-  .object({ requireHandoverCode: booleanInput.optional(), timeZone: TimeZoneInput.optional() })
+  .object({
+    requireHandoverCode: booleanInput.optional(),
+    timeZone: TimeZoneInput.optional(),
+    // Issue 30: runs start from the depot without a runner's position; estimates use speed and time per stop.
+    depotAddress: optionalText(500).optional(),
+    averageSpeedKmh: z.preprocess(blankIsNull, z.coerce.number({ error: SPEED }).min(1, SPEED).max(200, SPEED)).optional(),
+    minutesPerStop: z.preprocess(blankIsNull, z.coerce.number({ error: PER_STOP }).int(PER_STOP).min(0, PER_STOP).max(240, PER_STOP)).optional(),
+    overdueAfterMinutes: z.preprocess(blankIsNull, z.coerce.number({ error: OVERDUE }).int(OVERDUE).min(1, OVERDUE).max(10080, OVERDUE).nullable()).optional(),
+  })
   .strict()
 export type OrganisationSettingsChanges = z.infer<typeof OrganisationSettingsInput>
+
+/** How runs are planned and estimated (issue 30): the depot runs start from, speed and time per stop. */
+export type RunSettings = { depotAddress: string | null; depot: { lat: number; lng: number } | null; averageSpeedKmh: number; minutesPerStop: number; overdueAfterMinutes: number | null }
+const RUN_DEFAULTS: RunSettings = { depotAddress: null, depot: null, averageSpeedKmh: 25, minutesPerStop: 6, overdueAfterMinutes: null }
+
+export async function getRunSettings(orgId: string): Promise<RunSettings> {
+  const row = await db.organisationSettings.findUnique({ where: { organisationId: orgId } })
+  if (!row) return RUN_DEFAULTS
+  return {
+    depotAddress: row.depotAddress,
+    depot: row.depotLatitude !== null && row.depotLongitude !== null ? { lat: row.depotLatitude, lng: row.depotLongitude } : null,
+    averageSpeedKmh: row.averageSpeedKmh,
+    minutesPerStop: row.minutesPerStop,
+    overdueAfterMinutes: row.overdueAfterMinutes,
+  }
+}
 
 export async function getOrganisationSettings(orgId: string): Promise<OrganisationSettings> {
   const row = await db.organisationSettings.findUnique({ where: { organisationId: orgId } })
@@ -32,23 +63,41 @@ export async function getOrganisationSettings(orgId: string): Promise<Organisati
 
 /** What Settings and GET /api/organisation/settings show. */
 export async function organisationSettingsView(orgId: string) {
-  const [settings, timeZone] = await Promise.all([getOrganisationSettings(orgId), organisationTimeZone(orgId)])
-  return { ...settings, timeZone }
+  const [settings, timeZone, runs] = await Promise.all([getOrganisationSettings(orgId), organisationTimeZone(orgId), getRunSettings(orgId)])
+  const { depotAddress, averageSpeedKmh, minutesPerStop, overdueAfterMinutes } = runs
+  return { ...settings, timeZone, depotAddress, averageSpeedKmh, minutesPerStop, overdueAfterMinutes }
 }
 
 export async function updateOrganisationSettings(actor: Actor, orgId: string, changes: OrganisationSettingsChanges) {
   requirePermission(actor, 'organisation')
-  const { requireHandoverCode } = changes
+  const { requireHandoverCode, depotAddress, averageSpeedKmh, minutesPerStop, overdueAfterMinutes } = changes
   const timeZone = listedTimeZone(changes.timeZone)
+  // The depot is looked up like a property's address, here in the action (a write), never on a page view.
+  const depot = depotAddress === undefined ? {} : { depotAddress, ...(await depotPosition(depotAddress)) }
+  const data = {
+    ...(requireHandoverCode !== undefined ? { requireHandoverCode } : {}),
+    ...depot,
+    ...(averageSpeedKmh !== undefined ? { averageSpeedKmh } : {}),
+    ...(minutesPerStop !== undefined ? { minutesPerStop } : {}),
+    ...(overdueAfterMinutes !== undefined ? { overdueAfterMinutes } : {}),
+  }
   await db.$transaction(async (tx) => {
-    if (requireHandoverCode !== undefined) {
+    if (Object.keys(data).length > 0) {
       await tx.organisationSettings.upsert({
         where: { organisationId: orgId },
-        create: { organisationId: orgId, requireHandoverCode },
-        update: { requireHandoverCode },
+        create: { organisationId: orgId, ...data },
+        update: data,
       })
     }
     if (timeZone) await tx.organisation.update({ where: { id: orgId }, data: { timeZone } })
   })
   return organisationSettingsView(orgId)
+}
+
+/** The depot's coordinates; without a key or an answer, none (runs then start from the map's centre). */
+async function depotPosition(address: string | null) {
+  const key = geocodingKey()
+  if (!address || !key) return { depotLatitude: null, depotLongitude: null }
+  const found = await geocodeAddress(address, key)
+  return found.ok ? { depotLatitude: found.lat, depotLongitude: found.lng } : { depotLatitude: null, depotLongitude: null }
 }

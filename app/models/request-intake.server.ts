@@ -152,6 +152,7 @@ export async function findTrackedRequest(token: string) {
   const request = await db.productRequest.findUnique({
     where: { trackingTokenHash: hashToken(token) },
     select: {
+      id: true,
       orderNumber: true,
       vendorName: true,
       status: true,
@@ -168,5 +169,5 @@ export async function findTrackedRequest(token: string) {
   const { assignments, handoverCode, organisationId, ...rest } = request
   // Whether the runner must see the code or may only ask for it: the vendor is told which (issue 28).
   const handoverRequired = handoverCode ? (await getOrganisationSettings(organisationId)).requireHandoverCode : false
-  return { ...rest, hasHandoverCode: Boolean(handoverCode), handoverRequired, stage: trackingStage(request.status, assignments[0]?.status ?? null) }
+  return { ...rest, organisationId, hasHandoverCode: Boolean(handoverCode), handoverRequired, stage: trackingStage(request.status, assignments[0]?.status ?? null) }
 }

@@ -29,3 +29,24 @@ export function recordRequestStatusIn(sql: Sql, requestId: string, status: strin
   ])
   return true
 }
+
+/**
+ * The same move for several requests at once (a run), read as `current` already: one update, one
+ * history row and activity each, and one look-up of the organisation's webhooks for all of them.
+ */
+export function recordRequestStatusesIn(sql: Sql, current: Array<RequestStatusRow & { id: string }>, status: string, note: string) {
+  const moving = current.filter((r) => r.status !== status)
+  if (moving.length === 0) return
+  const at = sqlDate(new Date())
+  sql.run('UPDATE ProductRequest SET status = ?, updatedAt = ? WHERE id IN (SELECT value FROM json_each(?))', status, at, JSON.stringify(moving.map((r) => r.id)))
+  for (const r of moving) {
+    sql.run('INSERT INTO RequestStatusChange (id, requestId, status, note, createdAt) VALUES (?, ?, ?, ?, ?)', newRowId(), r.id, status, note, at)
+    recordActivityIn(sql, r.organisationId, 'request.updated', r.id)
+  }
+  webhookDeliveriesIn(
+    sql,
+    moving[0]!.organisationId,
+    'request.status_changed',
+    moving.map((r) => ({ request: { id: r.id, orderNumber: r.orderNumber, status, previousStatus: r.status, note } })),
+  )
+}

@@ -131,3 +131,15 @@ export function stageForAssignment(status: string): RequesterStage | null {
   if (status === 'delivered') return 'delivered'
   return null
 }
+
+/** Which of these requests anyone listens to (one statement), so a run tells only those, not each in turn. */
+export async function requestsWithListeners(requestIds: string[]) {
+  if (requestIds.length === 0) return []
+  const rows = await readNow((sql) =>
+    sql.all<{ requestId: string }>(
+      'SELECT DISTINCT requestId FROM RequesterSubscription WHERE requestId IN (SELECT value FROM json_each(?)) AND stoppedAt IS NULL',
+      JSON.stringify(requestIds),
+    ),
+  )
+  return rows.map((r) => r.requestId)
+}

@@ -1,6 +1,7 @@
 // The dashboard (spec §2.4): counters, the searchable list of current requests and the map. The
 // list is one server-side page (keyset), so it stays quick however many requests there are; it and
 // the counters refresh every 10 s. Search, filter and selection live in the URL.
+import { isOverdue, overdueCutoff } from '~/models/overdue-requests.server'
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
   const url = new URL(request.url)
   const query = readListQuery(url.searchParams, FILTERS)
-  const [stats, runningOut, page] = await Promise.all([
+  const [stats, runningOut, page, cutoff] = await Promise.all([
     requestStats(manager.orgId),
     propertiesRunningOut(manager.orgId),
     listRequests(manager.orgId, { statuses: statusesFor(query.status), q: query.q, cursor: query.cursor }).catch((err) => {
@@ -45,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       url.searchParams.delete('cursor')
       throw redirect(url.pathname + url.search)
     }),
+    overdueCutoff(manager.orgId),
   ])
   const located = await locateProperties(manager.orgId, page.requests.flatMap((r) => (r.propertyId ? [r.propertyId] : [])))
   return json({
@@ -52,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     stats,
     runningOut,
     requests: page.requests,
+    overdue: page.requests.filter((r) => isOverdue(r, cutoff)).map((r) => r.id),
     nextCursor: page.nextCursor,
     hasRequests: page.requests.length > 0 || (await hasAnyRequest(manager.orgId)),
     locations: Object.fromEntries(located),
@@ -114,7 +117,7 @@ function DashboardView({ data }: { data: SerializeFrom<typeof loader> }) {
                 <ul className="space-y-2">
                   {requests.map((r) => (
                     <li key={r.id}>
-                      <RequestCard request={r} selected={r.id === selectedId} to={selectHref(r.id)} />
+                      <RequestCard request={r} selected={r.id === selectedId} to={selectHref(r.id)} overdue={data.overdue.includes(r.id)} />
                     </li>
                   ))}
                 </ul>

@@ -24,6 +24,11 @@ import { currentAssignmentsPage, pendingOrdersPage } from '~/models/dispatch-boa
 import { createRunner, listActiveRunners, rotateRunnerToken, runnerPortalPath } from '~/models/runner.server'
 import { requireManager } from '~/services/auth.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
+import { RunsCard } from '~/components/dispatch-runs-card'
+import { createRun, moveStop, openRuns, RunInput } from '~/models/run.server'
+import { suggestRunners, type Suggestion } from '~/models/runner-suggestions.server'
+import { NotFound } from '~/lib/errors'
+import { isOverdue, overdueCutoff } from '~/models/overdue-requests.server'
 
 export const meta: MetaFunction = () => [{ title: 'Dispatch Management · Stockrun' }]
 
@@ -33,16 +38,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
   const params = new URL(request.url).searchParams
   // Each list shows its oldest 50; a plain "show more" link (?queue=100, ?current=100) asks for more.
-  const [pending, runners, current, timeZone] = await Promise.all([
+  const assign = params.get('assign')
+  const [pending, runners, current, timeZone, runs, suggestions, cutoff] = await Promise.all([
     pendingOrdersPage(manager.orgId, shownFrom(params.get('queue'))),
     listActiveRunners(manager.orgId),
     currentAssignmentsPage(manager.orgId, shownFrom(params.get('current'))),
     organisationTimeZone(manager.orgId),
+    openRuns(manager.orgId),
+    // Only for the request whose Assign dialog is open: one ranking, never one per row.
+    assign ? suggestionsFor(manager.orgId, assign) : Promise.resolve([]),
+    overdueCutoff(manager.orgId),
   ])
   return json(
-    { queue: pending.orders, queuedTotal: pending.total, runners, assignments: current.lines, assignmentsTotal: current.total, timeZone },
+    {
+      queue: pending.orders,
+      queuedTotal: pending.total,
+      runners,
+      assignments: current.lines,
+      assignmentsTotal: current.total,
+      timeZone,
+      runs: runs.map((r) => ({ id: r.id, runnerName: r.runnerName, totalKm: r.totalKm, stops: r.stops.map(({ order, propertyId, propertyName, orderNumbers, distanceKm, done }) => ({ order, propertyId, propertyName, orderNumbers, distanceKm, done })) })),
+      suggestions,
+      overdue: pending.orders.filter((r) => isOverdue(r, cutoff)).map((r) => r.id),
+    },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
+}
+
+/** A request gone meanwhile (assigned from another tab) just has no suggestions. */
+async function suggestionsFor(orgId: string, requestId: string): Promise<Suggestion[]> {
+  try {
+    return await suggestRunners(orgId, requestId)
+  } catch (err) {
+    if (err instanceof NotFound) return []
+    throw err
+  }
 }
 
 type Shown =
@@ -137,6 +167,24 @@ export async function action({ request }: ActionFunctionArgs) {
       })
     })
   }
+  if (intent === 'run') {
+    return withErrorToast(PAGE, 'Run Not Made', async () => {
+      const parsed = RunInput.safeParse({ runnerId: field('runnerId'), requestIds: form.getAll('requestIds').filter((v) => typeof v === 'string') })
+      if (!parsed.success) throw invalidFromZod(parsed.error)
+      const run = await createRun(manager.orgId, parsed.data, origin)
+      const requests = run.stops.reduce((n, s) => n + s.requestIds.length, 0)
+      return redirectWithToast(PAGE, {
+        title: 'Run Created',
+        description: `${run.stops.length} ${run.stops.length === 1 ? 'stop' : 'stops'} (${requests} ${requests === 1 ? 'order' : 'orders'}, ${run.totalKm} km) for ${run.runnerName}.`,
+      })
+    })
+  }
+  if (intent === 'move-stop') {
+    return withErrorToast(PAGE, 'Stop Not Moved', async () => {
+      await moveStop(manager.orgId, field('runId') ?? '', field('propertyId') ?? '', field('direction') === 'up' ? 'up' : 'down')
+      return redirectWithToast(PAGE, { title: 'Run Reordered' })
+    })
+  }
   if (intent === 'link') {
     return withErrorToast(PAGE, 'Generation Failed', async () => {
       const assignmentId = field('assignmentId') ?? ''
@@ -152,7 +200,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DispatchPage() {
-  const { queue, queuedTotal, runners, assignments, assignmentsTotal, timeZone } = useLoaderData<typeof loader>()
+  const { queue, queuedTotal, runners, assignments, assignmentsTotal, timeZone, runs, suggestions, overdue } = useLoaderData<typeof loader>()
   const shown = useActionData<Shown>()
   const [params] = useSearchParams()
   const navigation = useNavigation()
@@ -195,8 +243,11 @@ export default function DispatchPage() {
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <PendingOrdersCard queue={queue} total={queuedTotal} params={params} canAssign={runners.length > 0} />
+        <PendingOrdersCard queue={queue} total={queuedTotal} params={params} canAssign={runners.length > 0} runners={runners} overdue={new Set(overdue)} />
         <ActiveRunnersCard runners={runners} />
+        <div className="lg:col-span-2">
+          <RunsCard runs={runs} />
+        </div>
         <div className="lg:col-span-2">
           <CurrentAssignmentsCard assignments={assignments} total={assignmentsTotal} params={params} timeZone={timeZone} />
         </div>
@@ -226,11 +277,18 @@ export default function DispatchPage() {
           <Form method="post" action={PAGE} className="space-y-4">
             <input type="hidden" name="intent" value="assign" />
             <input type="hidden" name="requestId" value={assigning.id} />
-            <SelectField label="Runner" name="runnerId" required defaultValue="">
+            {suggestions[0] ? (
+              <p className="rounded-md bg-brand-50 p-3 text-sm text-slate-800" data-testid="suggested-runner">
+                <span className="font-semibold">Suggested: </span>
+                {`${suggestions[0].name} (${suggestions[0].reason})`}
+              </p>
+            ) : null}
+            <SelectField label="Runner" name="runnerId" required defaultValue={suggestions[0]?.runnerId ?? ''}>
               <option value="" disabled>
                 Select a runner
               </option>
-              {runners.map((r) => (
+              {/* Best first when ranked; the reason is in the line above, so each option stays the runner's name. */}
+              {(suggestions.length ? suggestions.map((s) => ({ id: s.runnerId, name: s.name })) : runners).map((r) => (
                 <option key={r.id} value={r.id}>
                   {r.name}
                 </option>

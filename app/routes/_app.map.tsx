@@ -11,6 +11,7 @@ import { RequestsMap, type MapRequest } from '~/components/requests-map'
 import { Spinner } from '~/components/ui/spinner'
 import { env } from '~/lib/env.server'
 import { locateProperties } from '~/models/property-location.server'
+import { freshRunnerPositions } from '~/models/runner-position.server'
 import { CURRENT_STATUSES, listRequests } from '~/models/request.server'
 import { requireManager } from '~/services/auth.server'
 
@@ -35,7 +36,8 @@ async function mapData(orgId: string) {
     requestedProducts: r.requestedProducts.map((p) => ({ name: p.name })),
     property: r.property ? { name: r.property.name } : null,
   })) satisfies MapRequest[]
-  return { requests: markers, locations: Object.fromEntries(located), propertyCount: properties.size, productCount: products.size }
+  const runners = await freshRunnerPositions(orgId)
+  return { requests: markers, runners, locations: Object.fromEntries(located), propertyCount: properties.size, productCount: products.size }
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -68,6 +70,7 @@ export default function MapPage() {
               <RequestsMap
                 className="h-[70vh] min-h-[420px]"
                 requests={loaded.requests}
+                runners={loaded.runners}
                 locations={loaded.locations}
                 mapsKey={mapsKey}
                 selectedId={params.get('selected')}

@@ -4,6 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { useLoaderData, useSearchParams } from '@remix-run/react'
+import { isOverdue, overdueCutoff } from '~/models/overdue-requests.server'
 import { useStickyActionData } from '~/lib/use-sticky-action-data'
 import { Plus } from 'lucide-react'
 import { PageHeader } from '~/components/page-header'
@@ -70,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const query = readListQuery(url.searchParams, FILTERS)
   const filter = { statuses: statusesFor(query.status), q: query.q }
-  const [page, count, dialog, timeZone] = await Promise.all([
+  const [page, count, dialog, timeZone, cutoff] = await Promise.all([
     listRequests(manager.orgId, { ...filter, cursor: query.cursor }).catch((err) => {
       if (!(err instanceof Invalid)) throw err
       url.searchParams.delete('cursor')
@@ -79,8 +80,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     countRequests(manager.orgId, filter),
     dialogData(manager.orgId, url.searchParams),
     organisationTimeZone(manager.orgId),
+    overdueCutoff(manager.orgId),
   ])
-  return json({ query, requests: page.requests, nextCursor: page.nextCursor, count, dialog, timeZone })
+  const overdue = page.requests.filter((r) => isOverdue(r, cutoff)).map((r) => r.id)
+  return json({ query, requests: page.requests, nextCursor: page.nextCursor, count, dialog, timeZone, overdue })
 }
 
 function formText(form: FormData, name: string) {
@@ -132,7 +135,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const FILTER_LABELS: Record<(typeof FILTERS)[number], string> = { all: 'All requests', ...STATUS_LABELS }
 
 export default function RequestsPage() {
-  const { query, requests, nextCursor, count, dialog, timeZone } = useLoaderData<typeof loader>()
+  const { query, requests, nextCursor, count, dialog, timeZone, overdue } = useLoaderData<typeof loader>()
   // A live reload (a vendor's request arriving) must not wipe the dialog's errors under the manager's eyes.
   const actionData = useStickyActionData<SerializeFrom<typeof action>>()
   const [params] = useSearchParams()
@@ -176,7 +179,7 @@ export default function RequestsPage() {
             <ul className="space-y-3" data-testid="request-rows">
               {requests.map((r) => (
                 <li key={r.id}>
-                  <RequestRow request={r} back={here} timeZone={timeZone} detailsHref={withParams(params, { dialog: 'details', id: r.id, propertyId: null })} />
+                  <RequestRow request={r} back={here} timeZone={timeZone} overdue={overdue.includes(r.id)} detailsHref={withParams(params, { dialog: 'details', id: r.id, propertyId: null })} />
                 </li>
               ))}
             </ul>

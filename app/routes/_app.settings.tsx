@@ -20,6 +20,7 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { getPreferences, getSystemSettings, updatePreferences, updateSystemSettings, type UserPreferences } from '~/models/settings.server'
 import { displayName } from '~/models/user.server'
 import { endAllManagerSessions, requireManager } from '~/services/auth.server'
+import { SettingsRuns } from '~/components/settings-runs'
 import { organisationSettingsView, OrganisationSettingsInput, updateOrganisationSettings } from '~/models/organisation-settings.server'
 import { SettingsIntegrations, type IntegrationsData, type IntegrationsResult } from '~/components/settings-integrations'
 import { integrationsAction, integrationsView } from '~/models/integration-settings.server'
@@ -60,6 +61,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: OrganisationSettingsInput })
     if (submission.status !== 'success') return json({ organisation: submission.reply() }, { status: 400 })
     const saved = await updateOrganisationSettings(manager, manager.orgId, submission.value)
+    if (submission.value.averageSpeedKmh !== undefined) {
+      const overdue = saved.overdueAfterMinutes ? `Orders pending over ${saved.overdueAfterMinutes} min are flagged overdue.` : 'Overdue alerts are off.'
+      return redirectWithToast('/settings', { title: 'Run Settings Updated', description: `${saved.averageSpeedKmh} km/h, ${saved.minutesPerStop} min per stop. ${overdue}` })
+    }
     const code = saved.requireHandoverCode ? 'Runners now need the handover code.' : 'The handover code is optional.'
     return redirectWithToast('/settings', { title: 'Organisation Settings Updated', description: `${code} Times read in ${saved.timeZone}.` })
   }
@@ -127,6 +132,14 @@ export default function SettingsPage() {
           requireHandoverCode={organisation.requireHandoverCode}
           timeZone={organisation.timeZone}
           timeZones={organisation.timeZones}
+          canChange={organisation.canChange}
+          errors={(actionData as { organisation?: { error?: Record<string, string[] | null> } } | undefined)?.organisation?.error}
+        />
+        <SettingsRuns
+          depotAddress={organisation.depotAddress}
+          averageSpeedKmh={organisation.averageSpeedKmh}
+          minutesPerStop={organisation.minutesPerStop}
+          overdueAfterMinutes={organisation.overdueAfterMinutes}
           canChange={organisation.canChange}
           errors={(actionData as { organisation?: { error?: Record<string, string[] | null> } } | undefined)?.organisation?.error}
         />

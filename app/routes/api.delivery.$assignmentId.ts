@@ -1,8 +1,13 @@
 // GET /api/delivery/:assignmentId?token=: the delivery order behind a shareable link (or the runner's
-// own token): 401 'Invalid authentication token', 404 'Order not found'.
+// own token): 401 'Invalid authentication token', 404 'Order not found'. A stop of a run also
+// answers `run: { id, stop, stops, etaFrom, etaTo }` (issue 30); the rest keeps its shape.
 import { apiLoader } from '~/lib/http.server'
 import { deliveryOrder, openAssignment, tokenFrom } from '~/models/assignment.server'
+import { runProgressOfAssignment } from '~/models/run-estimate.server'
 
 export const loader = apiLoader(async ({ request, params }) => {
-  return deliveryOrder(await openAssignment(params.assignmentId!, tokenFrom(request)))
+  const access = await openAssignment(params.assignmentId!, tokenFrom(request))
+  const inRun = await runProgressOfAssignment(access.assignment.organisationId, access.assignment.id)
+  const order = deliveryOrder(access)
+  return inRun?.progress ? { ...order, run: inRun.progress } : order
 })

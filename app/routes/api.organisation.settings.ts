@@ -1,5 +1,6 @@
-// GET/PUT /api/organisation/settings { requireHandoverCode, timeZone }: rules for all of the organisation's
-// deliveries. Any manager may read them; only owners and admins change them.
+// GET/PUT /api/organisation/settings { requireHandoverCode, timeZone, depotAddress, averageSpeedKmh,
+// minutesPerStop, overdueAfterMinutes }: rules for all of the organisation's deliveries and runs.
+// Any manager may read them; only owners and admins change them.
 import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.server'
 import { organisationSettingsView, OrganisationSettingsInput, updateOrganisationSettings } from '~/models/organisation-settings.server'
 import { requirePermission } from '~/models/permissions'

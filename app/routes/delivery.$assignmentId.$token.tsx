@@ -21,6 +21,9 @@ import { publicOrigin } from '~/lib/public-url.server'
 import { StatusInput } from '~/lib/schemas/dispatch'
 import { redirectWithToast } from '~/lib/toast.server'
 import { changeAssignmentStatus, deliveryOrder, openAssignment } from '~/models/assignment.server'
+import { runnerRunView } from '~/models/run.server'
+import { runProgressOfAssignment } from '~/models/run-estimate.server'
+import { RunStops } from '~/components/run-stops'
 import { submitProofWithPhoto } from '~/models/delivery-proof.server'
 import { handoverRules } from '~/models/handover.server'
 import { deliverWithNobodyThere } from '~/models/nobody-there.server'
@@ -53,8 +56,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
     const access = await openAssignment(params.assignmentId!, params.token)
     const order = deliveryOrder(access)
     const orgId = access.assignment.organisationId
-    const [timeZone, rule] = await Promise.all([organisationTimeZone(orgId), handoverRules(orgId, [access.assignment.requestId])])
-    return json({ ok: true as const, order, timeZone, handover: rule(access.assignment.requestId) }, { headers: PRIVATE })
+    const [timeZone, rule, inRun] = await Promise.all([
+      organisationTimeZone(orgId),
+      handoverRules(orgId, [access.assignment.requestId]),
+      runProgressOfAssignment(orgId, access.assignment.id),
+    ])
+    const run = inRun ? (({ stopOf: _s, ...view }) => view)(runnerRunView(inRun.run, { here: access.assignment.id, reveal: true })) : null
+    return json({ ok: true as const, order, timeZone, handover: rule(access.assignment.requestId), run }, { headers: PRIVATE })
   } catch (err) {
     if (err instanceof Unauthorized) return json({ ok: false as const, error: 'Invalid authentication token' }, { status: 401, headers: PRIVATE })
     if (err instanceof NotFound) return json({ ok: false as const, error: 'Order not found' }, { status: 404, headers: PRIVATE })
@@ -133,6 +141,7 @@ export default function DeliveryOrderPage() {
       {/* Room below the last card: without JavaScript a toast stays over the bottom of the screen. */}
       <main className="mx-auto max-w-3xl space-y-4 px-4 pb-40 pt-6">
         <OfflineQueueStatus />
+        {data.run ? <RunStops title="This Run" stops={data.run.stops} totalKm={data.run.totalKm} navigateUrl={data.run.navigateUrl} /> : null}
         <DeliveryOrderCards order={order} />
         <Card>
           <CardHeader title="Actions" />

@@ -173,10 +173,12 @@ test.each([
   // organisation's time zone and the list are the rest (decision 056: 17 before).
   { name: 'the dashboard', path: '/', most: 15 },
   { name: 'the request list', path: '/requests', most: 8 },
-  { name: 'Dispatch', path: '/dispatch', most: 10 },
+  // Issue 30: the Runs card's open runs (one read while there are none) and the overdue limit.
+  { name: 'Dispatch', path: '/dispatch', most: 12 },
   // One more with invoices listed: their line counts.
   { name: 'Billing', path: '/billing', most: 7 },
-  { name: 'the map', path: '/map', most: 9 },
+  // Issue 30: runners' fresh positions.
+  { name: 'the map', path: '/map', most: 10 },
 ])('$name costs at most $most statements', async ({ path, most }) => {
   const statements = await statementsDuring(async () => (await manager.get(path)).text())
   expect(statements.length).toBeLessThanOrEqual(most)

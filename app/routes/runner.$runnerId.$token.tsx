@@ -19,6 +19,10 @@ import { handoverRules } from '~/models/handover.server'
 import { deliverWithNobodyThere } from '~/models/nobody-there.server'
 import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 import { authenticateRunner } from '~/models/runner.server'
+import { POSITION_SHARING } from '~/lib/position-sharing'
+import { useNonce } from '~/lib/nonce'
+import { runnerOpenRuns, runnerRunView } from '~/models/run.server'
+import { RunStops } from '~/components/run-stops'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { assignmentStatusLabel } from '~/components/delivery-status-badge'
 
@@ -36,10 +40,22 @@ const PRIVATE = {
 export async function loader({ params }: LoaderFunctionArgs) {
   try {
     const runner = await authenticateRunner(params.runnerId!, params.token)
-    const [{ active, completed }, timeZone] = await Promise.all([runnerAssignments(runner.id), organisationTimeZone(runner.organisationId)])
+    const [{ active: assigned, completed }, timeZone, openRuns] = await Promise.all([
+      runnerAssignments(runner.id),
+      organisationTimeZone(runner.organisationId),
+      runnerOpenRuns(runner.organisationId, runner.id),
+    ])
+    const runs = openRuns.map((run) => runnerRunView(run))
+    // A run's deliveries in its planned order, before any delivery outside a run.
+    const place = new Map(runs.flatMap((run, r) => Object.entries(run.stopOf).map(([id, order]) => [id, r * 1000 + order] as const)))
+    const active = [...assigned].sort((a, b) => (place.get(a.id) ?? Infinity) - (place.get(b.id) ?? Infinity))
     const rule = await handoverRules(runner.organisationId, active.map((a) => a.requestId))
     const handover = Object.fromEntries(active.map((a) => [a.id, rule(a.requestId)]))
-    return json({ ok: true as const, runner: { name: runner.name }, active, completed, timeZone, handover }, { headers: PRIVATE })
+    const stopLabels = Object.fromEntries(runs.flatMap((run) => Object.entries(run.stopOf).map(([id, order]) => [id, `Stop ${order} of ${run.stops.length}`] as const)))
+    return json(
+      { ok: true as const, runnerId: runner.id, runner: { name: runner.name }, active, completed, timeZone, handover, runs: runs.map(({ stopOf: _s, ...run }) => run), stopLabels },
+      { headers: PRIVATE },
+    )
   } catch (err) {
     if (err instanceof Unauthorized) return json({ ok: false as const, error: err.message }, { status: 401, headers: PRIVATE })
     throw err
@@ -113,6 +129,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function RunnerPortal() {
   const data = useLoaderData<typeof loader>()
   const { pathname } = useLocation()
+  const nonce = useNonce()
   if (!data.ok) return <DeliveryAccessDenied message={data.error} />
   return (
     <div className="min-h-screen bg-slate-50">
@@ -125,12 +142,46 @@ export default function RunnerPortal() {
       {/* Room below the last card: without JavaScript a toast stays over the bottom of the screen. */}
       <main className="mx-auto grid max-w-5xl gap-6 px-4 pb-40 pt-6 md:grid-cols-2">
         <OfflineQueueStatus className="md:col-span-2" />
+        {data.runs.length > 0 ? (
+          // Shown by the script only: without JavaScript there is no position to share.
+          <section
+            hidden
+            data-position-share
+            data-in-transit={String(data.active.some((a) => a.status === 'in_transit'))}
+            data-action={`/api/runners/${data.runnerId}/position`}
+            aria-labelledby="share-heading"
+            className="rounded-lg border border-slate-200 bg-white p-4 md:col-span-2"
+          >
+            <h2 id="share-heading" className="text-sm font-semibold text-slate-900">
+              Live position
+            </h2>
+            <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" className="h-4 w-4 rounded border-slate-300" />
+              Share my position with the dispatchers while a delivery is in transit
+            </label>
+            <p className="mt-1 text-xs text-slate-600" data-position-status aria-live="polite">
+              Not sharing your position.
+            </p>
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: POSITION_SHARING }} />
+          </section>
+        ) : null}
+        {data.runs.map((run, i) => (
+          <div key={run.id} className="md:col-span-2">
+            <RunStops
+              title={data.runs.length > 1 ? `Your Run ${i + 1}` : 'Your Run'}
+              stops={run.stops}
+              totalKm={run.totalKm}
+              navigateUrl={run.navigateUrl}
+              hint="Start your first stop below to see the addresses and get directions."
+            />
+          </div>
+        ))}
         <section aria-labelledby="active-heading" className="space-y-4">
           <h2 id="active-heading" className="text-lg font-semibold text-slate-900">
             Active Assignments ({data.active.length})
           </h2>
           {data.active.length ? (
-            data.active.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} timeZone={data.timeZone} handover={data.handover[a.id]} />)
+            data.active.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} timeZone={data.timeZone} handover={data.handover[a.id]} stopLabel={data.stopLabels[a.id]} />)
           ) : (
             <EmptyState title="No active assignments">New deliveries appear here when a dispatcher assigns them to you.</EmptyState>
           )}

@@ -17,6 +17,8 @@ import { usePolling } from '~/lib/use-polling'
 import { handoverCodeFor } from '~/models/handover.server'
 import { findTrackedRequest, type TrackingStage } from '~/models/request-intake.server'
 import { HandoverCodeBox } from '~/components/handover-code-box'
+import { runProgressOfRequest } from '~/models/run-estimate.server'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get('lang')
@@ -31,6 +33,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const lang: VendorLanguage = isVendorLanguage(asked) ? asked : isVendorLanguage(tracked.language) ? tracked.language : await vendorLanguage(request)
   const t = await vendorT(lang)
+  // Issue 30: a stop of a run says which, and when to expect the runner, in the organisation's clock.
+  const underway = tracked.stage === 'assigned' || tracked.stage === 'on_the_way'
+  const [progress, timeZone] = underway ? await Promise.all([runProgressOfRequest(tracked.organisationId, tracked.id), organisationTimeZone(tracked.organisationId)]) : [null, 'UTC']
+  const clock = (iso: string) => new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso))
+  const run = progress
+    ? {
+        stop: t('track.runStop', { stop: progress.stop, stops: progress.stops }),
+        eta: progress.etaFrom && progress.etaTo ? t('track.runEta', { from: clock(progress.etaFrom), to: clock(progress.etaTo) }) : null,
+        distance: progress.runnerKm !== null ? t('track.runnerDistance', { km: progress.runnerKm }) : null,
+      }
+    : null
   return json({
     lang,
     messages: messagesFor(lang),
@@ -42,6 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // Shown until the delivery is done; only requests sent by a vendor have one.
       handoverCode: tracked.hasHandoverCode && tracked.stage !== 'delivered' && tracked.stage !== 'closed' ? handoverCodeFor(params.token!) : null,
       handoverRequired: tracked.handoverRequired,
+      run,
       items: tracked.items,
       property: tracked.property ? { id: tracked.property.id, name: tracked.property.name, address: tracked.property.address, active: tracked.property.isActive } : null,
     },
@@ -113,6 +127,13 @@ function Tracking({ tracked, lang }: { tracked: Tracked; lang: VendorLanguage })
           <p className="mt-1 text-lg font-medium text-slate-900" data-testid="tracking-status" aria-live="polite">
             {t(`track.messages.${tracked.stage}`)}
           </p>
+          {tracked.run ? (
+            <div className="mt-2 rounded-md bg-brand-50 p-3 text-sm text-slate-900" data-testid="tracking-run">
+              <p className="font-medium">{tracked.run.stop}</p>
+              {tracked.run.eta ? <p>{tracked.run.eta}</p> : null}
+              {tracked.run.distance ? <p>{tracked.run.distance}</p> : null}
+            </div>
+          ) : null}
           <ol className="mt-4 space-y-3">
             {steps.map((step, i) => {
               const done = i < reached || (i === reached && (step === 'delivered' || step === 'closed'))

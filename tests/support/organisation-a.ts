@@ -38,8 +38,11 @@ export async function givenOrganisationA(owner: TestClient, ownerEmail: string) 
   ).json()) as { id: string }
   const ownerUser = await db.user.findFirstOrThrow({ where: { email: ownerEmail } })
   const invitation = await db.invitation.create({ data: { organisationId: orgId, email: `invited-${ownerEmail}`, role: 'member', tokenHash: hashToken(newToken()), expiresAt: new Date(Date.now() + 86_400_000) } })
+  // A run of A's first assignment, so /api/dispatch/runs/:id is walked on a real row.
+  const run = await db.run.create({ data: { id: `run-${one.assignment.id}`, organisationId: orgId, runnerId: one.runner.id, startLatitude: 40.758, startLongitude: -73.9855 } })
+  await db.runStop.create({ data: { assignmentId: one.assignment.id, runId: run.id, stopOrder: 1, propertyId: one.property.id } })
   for (const made of [apiKey, webhook, standingOrder]) if (typeof made.id !== 'string') throw new Error(`isolation matrix: could not seed organisation A: ${JSON.stringify(made)}`)
-  return { owner, orgId, one, two, product, invoice, notification, trackingOne, trackingTwo, apiKey, webhook, standingOrder, invitation, ownerUserId: ownerUser.id }
+  return { owner, orgId, one, two, product, invoice, notification, trackingOne, trackingTwo, apiKey, webhook, standingOrder, invitation, run, ownerUserId: ownerUser.id }
 }
 
 /** Organisation A's id for a route's `$param`; a new parameter must be taught here. */
@@ -60,6 +63,7 @@ export function idFor(A: World, file: string, param: string): string {
     const byPrefix: [string, string][] = [
       ['api.api-keys', A.apiKey.id],
       ['api.dispatch.assign', A.one.assignment.id],
+      ['api.dispatch.runs', A.run.id],
       ['api.invitations', A.invitation.id],
       ['api.invoices', A.invoice.id],
       ['api.notifications', A.notification.id],

@@ -1,0 +1,68 @@
+// Dispatch's Runs card (issue 30): each open run's stops in order, with plain up and down buttons
+// (forms, so reordering needs no JavaScript and no dragging).
+import { Form } from '@remix-run/react'
+import { ArrowDown, ArrowUp } from 'lucide-react'
+import { Badge } from './ui/badge'
+import { Button } from './ui/button'
+import { Card, CardBody, CardHeader } from './ui/card'
+
+export type RunCardStop = { order: number; propertyId: string; propertyName: string; orderNumbers: string[]; distanceKm: number; done: boolean }
+export type RunCardRun = { id: string; runnerName: string; totalKm: number; stops: RunCardStop[] }
+
+export function RunsCard({ runs }: { runs: RunCardRun[] }) {
+  return (
+    <Card aria-labelledby="runs-heading">
+      <CardHeader title={<span id="runs-heading">Runs</span>} description={`${runs.length} under way`} />
+      <CardBody>
+        {runs.length === 0 ? (
+          <p className="text-sm text-slate-600">No runs under way. Tick several pending orders and make a run for one runner.</p>
+        ) : (
+          <ul className="space-y-4">
+            {runs.map((run) => (
+              <li key={run.id} aria-label={`Run for ${run.runnerName}`} className="rounded-md border border-slate-200 p-3">
+                <p className="text-sm font-medium text-slate-900">
+                  {run.runnerName} · {run.stops.length} {run.stops.length === 1 ? 'stop' : 'stops'} · {run.totalKm} km
+                </p>
+                <ol className="mt-2 space-y-1">
+                  {run.stops.map((stop, i) => (
+                    <li key={stop.propertyId} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                      <span className="min-w-0">
+                        <span className="font-semibold">{`${stop.order}. `}</span>
+                        {stop.propertyName}
+                        <span className="text-slate-600">{` · ${stop.orderNumbers.join(', ')} · ${stop.distanceKm} km`}</span>
+                        {stop.done ? (
+                          <Badge tone="green" className="ml-2">
+                            Done
+                          </Badge>
+                        ) : null}
+                      </span>
+                      <span className="flex gap-1">
+                        <MoveButton runId={run.id} propertyId={stop.propertyId} direction="up" disabled={i === 0} label={`Move ${stop.propertyName} earlier`} />
+                        <MoveButton runId={run.id} propertyId={stop.propertyId} direction="down" disabled={i === run.stops.length - 1} label={`Move ${stop.propertyName} later`} />
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  )
+}
+
+function MoveButton({ runId, propertyId, direction, disabled, label }: { runId: string; propertyId: string; direction: 'up' | 'down'; disabled: boolean; label: string }) {
+  const Icon = direction === 'up' ? ArrowUp : ArrowDown
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="move-stop" />
+      <input type="hidden" name="runId" value={runId} />
+      <input type="hidden" name="propertyId" value={propertyId} />
+      <input type="hidden" name="direction" value={direction} />
+      <Button type="submit" variant="ghost" size="sm" disabled={disabled} aria-label={label} title={label}>
+        <Icon className="h-4 w-4" aria-hidden="true" />
+      </Button>
+    </Form>
+  )
+}

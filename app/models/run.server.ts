@@ -1,0 +1,413 @@
+// Runs (issue 30): several pending requests given to one runner at once, visited in a planned order.
+// A run is made all or nothing: every request pending and this organisation's, the runner active,
+// or nothing is assigned. Each request still gets its own assignment, with its own status, proof,
+// delivery link and handover code; a run only numbers them. Requests at one property are one stop.
+// The run is done when every stop is (all its assignments delivered or cancelled); nothing stores it.
+import { Prisma } from '@prisma/client'
+import { z } from 'zod'
+import { Conflict, Invalid, NotFound } from '~/lib/errors'
+import { newRowId } from '~/lib/ids.server'
+import { greatCircleKm, orderStops, type Point } from '~/lib/route-order'
+import { readNow, readRows, sqlDate, writeTogether } from '~/lib/sql.server'
+import { hashToken, newToken } from '~/lib/tokens.server'
+import { requiredText } from '~/lib/schemas/common'
+import { sendSms, smsConfig } from '~/services/sms.server'
+import { db } from '~/lib/db.server'
+import { recordActivityIn } from './activity-event.server'
+import { notifyOrganisationIn } from './notification.server'
+import { DEFAULT_CENTRE, locateProperties } from './property-location.server'
+import { recordRequestStatusesIn, type RequestStatusRow } from './request-status.server'
+import { requestsWithListeners, tellRequesters } from './requester-updates.server'
+import { getRunSettings } from './organisation-settings.server'
+import { lastPositions } from './runner-position.server'
+
+/** More than a runner drives in a day; bounds the planning work and the answer. */
+export const MOST_STOPS = 60
+
+export const RunInput = z.object({
+  runnerId: requiredText('Runner is required', 64),
+  requestIds: z
+    .array(z.string({ error: 'Each request id is text' }).trim().min(1).max(64), { error: 'Pick the requests for the run' })
+    .min(1, 'Pick at least one request for the run')
+    .max(MOST_STOPS * 4, `A run takes at most ${MOST_STOPS * 4} requests`)
+    .transform((ids) => [...new Set(ids)]),
+})
+export type RunInput = z.infer<typeof RunInput>
+
+export const ReorderInput = z.object({
+  order: z.array(z.string({ error: 'Each stop is a property id' }).trim().min(1).max(64), { error: 'order lists the stops’ property ids' }).min(1, 'order lists the stops’ property ids'),
+})
+
+const CLOSED = ['delivered', 'cancelled']
+
+type StopRow = {
+  assignmentId: string
+  stopOrder: number
+  propertyId: string | null
+  status: string
+  requestId: string
+  orderNumber: string
+  propertyName: string | null
+  address: string | null
+}
+
+export type RunStop = {
+  order: number
+  propertyId: string
+  propertyName: string
+  address: string
+  requestIds: string[]
+  assignmentIds: string[]
+  orderNumbers: string[]
+  statuses: string[]
+  /** From the stop before (or the run's start) to this one. */
+  distanceKm: number
+  done: boolean
+  at: Point
+}
+
+export type Run = {
+  id: string
+  organisationId: string
+  runnerId: string
+  runnerName: string
+  start: Point
+  createdAt: Date
+  stops: RunStop[]
+  totalKm: number
+  done: boolean
+}
+
+const round = (km: number) => Math.round(km * 10) / 10
+
+/** Reads runs by id (any number, in one pass each for rows and positions), stops in their order. */
+async function readRuns(orgId: string, runIds: string[]): Promise<Run[]> {
+  if (runIds.length === 0) return []
+  const ids = JSON.stringify(runIds)
+  const [runs, rows] = await Promise.all([
+    readRows<{ id: string; organisationId: string; runnerId: string; runnerName: string; startLatitude: number; startLongitude: number; createdAt: string }>(Prisma.sql`
+      SELECT r.id, r.organisationId, r.runnerId, u.name AS runnerName, r.startLatitude, r.startLongitude, r.createdAt
+      FROM Run r JOIN Runner u ON u.id = r.runnerId
+      WHERE r.organisationId = ${orgId} AND r.id IN (SELECT value FROM json_each(${ids}))`),
+    readRows<StopRow & { runId: string }>(Prisma.sql`
+      SELECT s.runId, s.assignmentId, s.stopOrder, s.propertyId, a.status, a.requestId, q.orderNumber, p.name AS propertyName, p.address
+      FROM RunStop s
+      JOIN RunnerAssignment a ON a.id = s.assignmentId AND a.organisationId = ${orgId}
+      JOIN ProductRequest q ON q.id = a.requestId
+      LEFT JOIN Property p ON p.id = s.propertyId
+      WHERE s.runId IN (SELECT value FROM json_each(${ids}))
+      ORDER BY s.runId, s.stopOrder, q.createdAt, q.id`),
+  ])
+  const located = await locateProperties(orgId, rows.flatMap((r) => (r.propertyId ? [r.propertyId] : [])))
+  const byRun = new Map<string, Array<StopRow>>()
+  for (const row of rows) byRun.set(row.runId, [...(byRun.get(row.runId) ?? []), row])
+  const found = new Map(
+    runs.map((r) => {
+      const start = { lat: r.startLatitude, lng: r.startLongitude }
+      const stops: RunStop[] = []
+      for (const row of byRun.get(r.id) ?? []) {
+        const last = stops[stops.length - 1]
+        if (last && last.order === row.stopOrder) {
+          last.requestIds.push(row.requestId)
+          last.assignmentIds.push(row.assignmentId)
+          last.orderNumbers.push(row.orderNumber)
+          last.statuses.push(row.status)
+          last.done &&= CLOSED.includes(row.status)
+          continue
+        }
+        const at = (row.propertyId && located.get(row.propertyId)) || DEFAULT_CENTRE
+        stops.push({
+          order: row.stopOrder,
+          propertyId: row.propertyId ?? '',
+          propertyName: row.propertyName ?? 'Unknown',
+          address: row.address ?? '',
+          requestIds: [row.requestId],
+          assignmentIds: [row.assignmentId],
+          orderNumbers: [row.orderNumber],
+          statuses: [row.status],
+          distanceKm: round(greatCircleKm(last?.at ?? start, at)),
+          done: CLOSED.includes(row.status),
+          at: { lat: at.lat, lng: at.lng },
+        })
+      }
+      const totalKm = round(stops.reduce((sum, s) => sum + s.distanceKm, 0))
+      const run: Run = {
+        id: r.id,
+        organisationId: r.organisationId,
+        runnerId: r.runnerId,
+        runnerName: r.runnerName,
+        start,
+        createdAt: new Date(r.createdAt),
+        stops,
+        totalKm,
+        done: stops.every((s) => s.done),
+      }
+      return [r.id, run] as const
+    }),
+  )
+  return runIds.flatMap((id) => {
+    const run = found.get(id)
+    return run ? [run] : []
+  })
+}
+
+/** What the API answers for a run (issue 30's contract). */
+export function runAnswer(run: Run) {
+  return {
+    run: {
+      id: run.id,
+      runnerId: run.runnerId,
+      runnerName: run.runnerName,
+      done: run.done,
+      stops: run.stops.map((s) => ({
+        order: s.order,
+        propertyId: s.propertyId,
+        propertyName: s.propertyName,
+        requestIds: s.requestIds,
+        assignmentIds: s.assignmentIds,
+        distanceKm: s.distanceKm,
+        done: s.done,
+      })),
+      totalKm: run.totalKm,
+    },
+  }
+}
+
+export async function findRun(orgId: string, runId: string): Promise<Run> {
+  const [run] = await readRuns(orgId, [runId])
+  if (!run) throw new NotFound('Run not found')
+  return run
+}
+
+type CandidateRow = {
+  id: string
+  orderNumber: string
+  status: string
+  propertyId: string | null
+  active: number
+}
+
+const NOT_PENDING = (numbers: string[]) =>
+  `${numbers.length === 1 ? `${numbers[0]} is` : `${numbers.join(', ')} are`} no longer waiting for a runner; nothing was assigned.`
+
+/** The requests as they stand now, in one statement (inside the write, so two managers cannot both pass). */
+function candidates(sql: { all: <T>(sql: string, ...params: unknown[]) => T[] }, orgId: string, requestIds: string[]) {
+  return sql.all<CandidateRow>(
+    `SELECT r.id, r.orderNumber, r.status, r.propertyId,
+      EXISTS (SELECT 1 FROM RunnerAssignment a WHERE a.requestId = r.id AND a.status NOT IN ('delivered', 'cancelled')) AS active
+    FROM ProductRequest r WHERE r.organisationId = ? AND r.id IN (SELECT value FROM json_each(?))`,
+    orgId,
+    JSON.stringify(requestIds),
+  )
+}
+
+function refuseWhatCannotRun(rows: CandidateRow[], requestIds: string[]) {
+  if (rows.length < requestIds.length) {
+    const known = new Set(rows.map((r) => r.id))
+    const missing = requestIds.filter((id) => !known.has(id))
+    throw new NotFound(missing.length === 1 ? `Request not found: ${missing[0]}; nothing was assigned.` : `Requests not found: ${missing.join(', ')}; nothing was assigned.`)
+  }
+  const busy = rows.filter((r) => r.status !== 'pending' || Number(r.active))
+  if (busy.length > 0) {
+    const numbers = busy.map((r) => r.orderNumber)
+    throw new Conflict(NOT_PENDING(numbers), { notPending: numbers })
+  }
+  const placeless = rows.filter((r) => !r.propertyId)
+  if (placeless.length > 0) {
+    const message = `${placeless.map((r) => r.orderNumber).join(', ')} ${placeless.length === 1 ? 'has' : 'have'} no property to drive to; assign ${placeless.length === 1 ? 'it' : 'them'} on ${placeless.length === 1 ? 'its' : 'their'} own.`
+    throw new Invalid(message, { requestIds: [message] })
+  }
+}
+
+/** Where the runner starts: their last shared position, else the organisation's depot, else the map's centre. */
+async function startingPoint(orgId: string, runnerId: string): Promise<Point> {
+  const [positions, settings] = await Promise.all([lastPositions(orgId, [runnerId]), getRunSettings(orgId)])
+  const position = positions.get(runnerId)
+  if (position) return { lat: position.lat, lng: position.lng }
+  return settings.depot ?? DEFAULT_CENTRE
+}
+
+/**
+ * Gives the requests to the runner as one run in a planned order: 201 with the run. Refuses the
+ * whole run (nothing assigned) when a request is unknown, not this organisation's, not pending or
+ * has no property, or when the runner is not active.
+ */
+export async function createRun(orgId: string, input: RunInput, origin: string) {
+  const runner = await db.runner.findFirst({ where: { id: input.runnerId, organisationId: orgId }, select: { id: true, name: true, phone: true, isActive: true } })
+  if (!runner) throw new NotFound('Runner not found')
+  if (!runner.isActive) throw new Invalid('This runner is not active.', { runnerId: ['This runner is not active.'] })
+
+  const rows = await readNow((sql) => candidates(sql, orgId, input.requestIds))
+  refuseWhatCannotRun(rows, input.requestIds)
+  const propertyIds = [...new Set(rows.map((r) => r.propertyId!))]
+  if (propertyIds.length > MOST_STOPS) throw new Invalid(`A run has at most ${MOST_STOPS} stops.`, { requestIds: [`A run has at most ${MOST_STOPS} stops.`] })
+
+  const [located, start] = await Promise.all([locateProperties(orgId, propertyIds), startingPoint(orgId, runner.id)])
+  const order = orderStops(
+    start,
+    propertyIds.map((id) => located.get(id) ?? DEFAULT_CENTRE),
+  )
+  const stopOf = new Map(order.map((index, position) => [propertyIds[index]!, position + 1]))
+
+  const runId = newRowId()
+  const smsOff = !smsConfig()
+  const links = new Map<string, string>()
+  await writeTogether((sql) => {
+    const now = candidates(sql, orgId, input.requestIds)
+    refuseWhatCannotRun(now, input.requestIds)
+    const at = sqlDate(new Date())
+    sql.run('INSERT INTO Run (id, organisationId, runnerId, startLatitude, startLongitude, createdAt) VALUES (?, ?, ?, ?, ?, ?)', runId, orgId, runner.id, start.lat, start.lng, at)
+    const current = sql.all<RequestStatusRow & { id: string }>(
+      'SELECT id, status, organisationId, orderNumber FROM ProductRequest WHERE id IN (SELECT value FROM json_each(?))',
+      JSON.stringify(input.requestIds),
+    )
+    for (const request of now) {
+      const assignmentId = newRowId()
+      const token = newToken()
+      links.set(request.id, origin + `/delivery/${assignmentId}/${encodeURIComponent(token)}`)
+      sql.run(
+        'INSERT INTO RunnerAssignment (id, organisationId, requestId, runnerId, status, assignedAt, smsStatus, notes, linkTokenHash, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        assignmentId,
+        orgId,
+        request.id,
+        runner.id,
+        'assigned',
+        at,
+        smsOff ? 'skipped' : 'pending',
+        null,
+        hashToken(token),
+        at,
+      )
+      sql.run('INSERT INTO RunStop (assignmentId, runId, stopOrder, propertyId) VALUES (?, ?, ?, ?)', assignmentId, runId, stopOf.get(request.propertyId!)!, request.propertyId)
+      recordActivityIn(sql, orgId, 'assignment.updated', assignmentId)
+    }
+    recordRequestStatusesIn(sql, current, 'in_progress', `Assigned to ${runner.name} (run of ${propertyIds.length} stops)`)
+    notifyOrganisationIn(sql, orgId, {
+      type: 'other',
+      message: `A run of ${propertyIds.length} ${propertyIds.length === 1 ? 'stop' : 'stops'} (${now.length} ${now.length === 1 ? 'request' : 'requests'}) assigned to ${runner.name}`,
+      requestId: null,
+      propertyId: null,
+      assignmentId: null,
+    })
+  })
+
+  // Outside the transaction: one text for the whole run, with the first stop's link (its page lists the run).
+  let smsStatus: string = 'skipped'
+  const run = await findRun(orgId, runId)
+  if (!smsOff) {
+    const first = links.get(run.stops[0]!.requestIds[0]!)!
+    smsStatus = await sendSms(runner.phone, `Stockrun: a run of ${run.stops.length} stops is assigned to you. First stop: ${first}`)
+    await db.runnerAssignment.updateMany({ where: { id: { in: run.stops.flatMap((s) => s.assignmentIds) } }, data: { smsStatus } })
+  }
+  for (const id of await requestsWithListeners(input.requestIds)) await tellRequesters(id, 'assigned', origin)
+  return { ...run, smsStatus }
+}
+
+/**
+ * The manager's own order for the stops: `order` lists every stop's property id once. Distances
+ * follow the new order; statuses and proofs are untouched.
+ */
+export async function reorderRun(orgId: string, runId: string, order: string[]) {
+  const run = await findRun(orgId, runId)
+  const planned = run.stops.map((s) => s.propertyId)
+  const same = order.length === planned.length && new Set(order).size === order.length && order.every((id) => planned.includes(id))
+  if (!same) {
+    const message = 'order must list each stop’s property id exactly once.'
+    throw new Invalid(message, { order: [message] })
+  }
+  await writeTogether((sql) => {
+    order.forEach((propertyId, i) => sql.run('UPDATE RunStop SET stopOrder = ? WHERE runId = ? AND propertyId = ?', i + 1, runId, propertyId))
+  })
+  return findRun(orgId, runId)
+}
+
+/** Moves one stop a place earlier or later (Dispatch's up and down buttons). */
+export async function moveStop(orgId: string, runId: string, propertyId: string, direction: 'up' | 'down') {
+  const run = await findRun(orgId, runId)
+  const order = run.stops.map((s) => s.propertyId)
+  const i = order.indexOf(propertyId)
+  if (i < 0) throw new NotFound('That stop is not part of this run.')
+  const j = direction === 'up' ? i - 1 : i + 1
+  if (j < 0 || j >= order.length) return run
+  ;[order[i], order[j]] = [order[j]!, order[i]!]
+  return reorderRun(orgId, runId, order)
+}
+
+/** Dispatch's Runs card: the organisation's runs with a stop still to do, newest first. */
+export async function openRuns(orgId: string, take = 20) {
+  const rows = await readRows<{ id: string }>(Prisma.sql`
+    SELECT r.id FROM Run r WHERE r.organisationId = ${orgId}
+      AND EXISTS (SELECT 1 FROM RunStop s JOIN RunnerAssignment a ON a.id = s.assignmentId WHERE s.runId = r.id AND a.status NOT IN ('delivered', 'cancelled'))
+    ORDER BY r.createdAt DESC, r.id DESC LIMIT ${take}`)
+  return readRuns(
+    orgId,
+    rows.map((r) => r.id),
+  )
+}
+
+/** A runner's runs with a stop still to do, oldest first (their portal). */
+export async function runnerOpenRuns(orgId: string, runnerId: string) {
+  const rows = await readRows<{ id: string }>(Prisma.sql`
+    SELECT r.id FROM Run r WHERE r.runnerId = ${runnerId} AND r.organisationId = ${orgId}
+      AND EXISTS (SELECT 1 FROM RunStop s JOIN RunnerAssignment a ON a.id = s.assignmentId WHERE s.runId = r.id AND a.status NOT IN ('delivered', 'cancelled'))
+    ORDER BY r.createdAt, r.id LIMIT 10`)
+  return readRuns(
+    orgId,
+    rows.map((r) => r.id),
+  )
+}
+
+/** The run an assignment is a stop of, or null. */
+export async function runOfAssignment(orgId: string, assignmentId: string) {
+  const [row] = await readRows<{ runId: string }>(Prisma.sql`SELECT runId FROM RunStop WHERE assignmentId = ${assignmentId}`)
+  if (!row) return null
+  const [run] = await readRuns(orgId, [row.runId])
+  return run ?? null
+}
+
+/** The stops still to do, in order, next first. */
+export function remainingStops(run: Run) {
+  return run.stops.filter((s) => !s.done)
+}
+
+/**
+ * A plain maps address that plans the remaining stops (no key, opens the phone's maps app): the
+ * last one is the destination, the ones before it waypoints, in order.
+ */
+export function navigateUrl(stops: Array<Pick<RunStop, 'address' | 'at'>>) {
+  if (stops.length === 0) return null
+  const place = (s: Pick<RunStop, 'address' | 'at'>) => s.address || `${s.at.lat},${s.at.lng}`
+  const url = new URL('https://www.google.com/maps/dir/')
+  url.searchParams.set('api', '1')
+  url.searchParams.set('destination', place(stops[stops.length - 1]!))
+  if (stops.length > 1) url.searchParams.set('waypoints', stops.slice(0, -1).map(place).join('|'))
+  url.searchParams.set('travelmode', 'driving')
+  return url.toString()
+}
+
+const STARTED = ['picked_up', 'in_transit', 'delivered']
+
+/**
+ * A run as a runner's page shows it. Addresses stay hidden until the runner starts the run (starts
+ * any of its stops), as they do for a single delivery (spec §2.17); from then on the whole route is
+ * theirs, and Navigate plans what is left. The delivery page already shows its address: `reveal`.
+ */
+export function runnerRunView(run: Run, options: { here?: string; reveal?: boolean } = {}) {
+  const underway = options.reveal || run.stops.some((s) => s.statuses.some((status) => STARTED.includes(status)))
+  return {
+    id: run.id,
+    totalKm: run.totalKm,
+    stops: run.stops.map((s) => ({
+      order: s.order,
+      propertyName: s.propertyName,
+      address: underway ? s.address : null,
+      orderNumbers: s.orderNumbers,
+      distanceKm: s.distanceKm,
+      done: s.done,
+      here: options.here ? s.assignmentIds.includes(options.here) : false,
+    })),
+    navigateUrl: underway ? navigateUrl(remainingStops(run)) : null,
+    /** Each assignment's place in the run, for ordering and labelling the delivery cards. */
+    stopOf: Object.fromEntries(run.stops.flatMap((s) => s.assignmentIds.map((id) => [id, s.order] as const))),
+  }
+}

@@ -1,0 +1,19 @@
+// GET /api/dispatch/runs/:id: a run and its stops; PATCH { order: [propertyId…] }: the manager's own
+// order of the stops (each stop's property id once).
+import { apiAction, apiLoader, readJson } from '~/lib/http.server'
+import { findRun, reorderRun, ReorderInput, runAnswer } from '~/models/run.server'
+import { requireApiManager } from '~/services/auth.server'
+
+export const loader = apiLoader(async ({ request, params }) => {
+  const manager = await requireApiManager(request)
+  return runAnswer(await findRun(manager.orgId, params.id!))
+})
+
+export const action = apiAction(
+  async ({ request, params }) => {
+    const manager = await requireApiManager(request)
+    const { order } = await readJson(request, ReorderInput)
+    return runAnswer(await reorderRun(manager.orgId, params.id!, order))
+  },
+  { methods: ['PATCH'] },
+)

@@ -1,0 +1,14 @@
+// POST /api/dispatch/runs { runnerId, requestIds }: 201 with the run, its stops in the planned order.
+// All or nothing: an unknown request or runner 404, a request no longer pending 409, an inactive
+// runner 400, and then nothing is assigned.
+import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
+import { publicOrigin } from '~/lib/public-url.server'
+import { createRun, runAnswer, RunInput } from '~/models/run.server'
+import { requireApiManager } from '~/services/auth.server'
+
+export const action = apiAction(async ({ request }) => {
+  if (request.method !== 'POST') methodNotAllowed()
+  const manager = await requireApiManager(request)
+  const run = await createRun(manager.orgId, await readJson(request, RunInput), publicOrigin(request))
+  return runAnswer(run)
+})

@@ -1,0 +1,16 @@
+// POST /api/runners/:runnerId/position { latitude, longitude } with X-Runner-Token (or ?token=): the
+// runner's phone shares where it is, with their consent, while a delivery is in transit (issue 30).
+// 200 { kept } (a second position within 30 s is answered, not kept); 409 once nothing is in transit.
+import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
+import { tokenFrom } from '~/models/assignment.server'
+import { PositionInput, recordPosition } from '~/models/runner-position.server'
+import { authenticateRunner } from '~/models/runner.server'
+
+export const action = apiAction(
+  async ({ request, params }) => {
+    if (request.method !== 'POST') methodNotAllowed()
+    const runner = await authenticateRunner(params.runnerId!, tokenFrom(request))
+    return recordPosition(runner, await readJson(request, PositionInput))
+  },
+  { createdOnPost: false },
+)
