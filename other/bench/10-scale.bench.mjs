@@ -205,6 +205,19 @@ export async function run() {
       }
     })
     rows.push(row(`assign ${pending.length} pending orders, one after another`, round(assignMs, 0), 'ms', '≤ 300 ms', assignMs <= 300))
+    // Issue 30: a run of 20 stops (pending orders at 20 properties) for one runner, planned and assigned at once.
+    const runStops = db
+      .prepare(
+        "SELECT r.id FROM ProductRequest r WHERE r.organisationId = ? AND r.status = 'pending' AND NOT EXISTS (SELECT 1 FROM RunnerAssignment a WHERE a.requestId = r.id) AND r.id NOT IN (SELECT value FROM json_each(?)) GROUP BY r.propertyId LIMIT 20",
+      )
+      .pluck()
+      .all(orgOf, JSON.stringify(pending))
+    const runMs = await timed(async () => {
+      const res = await ok(await fetch(`${server.url}/api/dispatch/runs`, { method: 'POST', headers, body: JSON.stringify({ runnerId, requestIds: runStops }) }))
+      const { run } = await res.json()
+      if (run.stops.length !== runStops.length) throw new Error(`a run of ${runStops.length} stops came back with ${run.stops.length}`)
+    })
+    rows.push(row(`make a run of ${runStops.length} stops (POST /api/dispatch/runs)`, round(runMs, 0), 'ms', '≤ 300 ms', runMs <= 300 && runStops.length === 20))
     const pdfTimes = async (url) => {
       const cold = await timed(async () => (await ok(await fetch(url, { headers: { Cookie: cookie } }))).arrayBuffer())
       const warm = []
@@ -236,19 +249,20 @@ export async function run() {
  */
 async function managerScreens(base, cookie, facts, shape) {
   const property = facts.busiestPropertyId
+  // Not here: /reports and its API (15-reports.bench.mjs has their budgets) and the runner's own
+  // routes (a runner's token, not a manager's session).
   const paths = [
     '/', '/requests', '/requests?status=all', '/dispatch', '/map', '/billing', '/products', '/properties', '/vendors',
-    '/qr-codes', '/reports', '/notifications', '/team', '/settings',
+    '/qr-codes', '/notifications', '/team', '/settings',
     '/api/requests', '/api/requests?status=all', '/api/dispatch/queue', '/api/dispatch/assignments', '/api/stats',
     '/api/notifications', '/api/notifications/unread', '/api/invoices', '/api/products', '/api/properties',
-    `/api/properties/${property}/products`, `/api/properties/${property}/reorder-suggestions`, '/api/runners',
-    '/api/runners/active', `/api/runners/${facts.runnerId}/assignments`, '/api/audit-log', '/api/standing-orders',
-    '/api/members', '/api/invitations', '/api/recipients', '/api/categories', '/api/reports/consumption',
+    `/api/properties/${property}/products`, `/api/properties/${property}/reorder-suggestions`, '/api/runners/active',
+    '/api/audit-log', '/api/standing-orders', '/api/members', '/api/invitations', '/api/recipients', '/api/categories',
   ]
   const rows = []
   for (const p of paths) {
     const p95 = await oneClient(base + p, cookie)
-    rows.push(row(`${shape}: GET ${p.replace(property, ':busiest').replace(facts.runnerId, ':runner')}, one client, p95`, round(p95), 'ms', '≤ 50 ms', p95 <= 50))
+    rows.push(row(`${shape}: GET ${p.replace(property, ':busiest')}, one client, p95`, round(p95), 'ms', '≤ 50 ms', p95 <= 50))
   }
   for (const [name, q] of [['no match', 'zzqxw'], ['a product name', 'Supply item 1234']]) {
     for (const screen of ['/api/requests', '/requests']) {
