@@ -134,6 +134,7 @@ export const ROUTE_INVENTORY: Record<string, RouteEntry> = {
   'api.products.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: RP, permission: 'work' },
   'api.properties.$id.products.$productId.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: ['PUT', 'DELETE'], permission: 'work' },
   'api.properties.$id.products.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: RP, permission: 'work' },
+  'api.properties.$id.request-fields.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: ['GET', 'HEAD', 'PUT'], permission: 'work' },
   'api.properties.$id.reorder-suggestions.ts': { kind: 'api', callers: ['manager'], methods: R, permission: 'work' },
   'api.properties.$id.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'], permission: 'work' },
   'api.properties.import.ts': { kind: 'api', callers: [OA, 'api-key'], methods: P, permission: 'import' },
