@@ -10,6 +10,7 @@ import { withParams } from './request-filters'
 import { DeliveryStatusBadge } from './delivery-status-badge'
 import { Button, buttonClasses } from './ui/button'
 import { Card, CardBody, CardHeader } from './ui/card'
+import { RequesterDetailsList } from './requester-details'
 
 type QueueItem = SerializeFrom<Awaited<ReturnType<typeof dispatchQueue>>[number]>
 
@@ -31,13 +32,25 @@ function ShowMore({ params, name, shown, label }: { params: URLSearchParams; nam
   )
 }
 
-export function PendingOrdersCard({ queue, total, params, canAssign }: { queue: QueueItem[]; total: number; params: URLSearchParams; canAssign: boolean }) {
+export function PendingOrdersCard({
+  queue,
+  total,
+  params,
+  canAssign,
+  timeZone = 'UTC',
+}: {
+  queue: QueueItem[]
+  total: number
+  params: URLSearchParams
+  canAssign: boolean
+  timeZone?: string
+}) {
   const more = total > queue.length
   return (
     <Card aria-labelledby="pending-heading">
       <CardHeader
         title={<span id="pending-heading">Pending Orders</span>}
-        description={more ? `${total} waiting for a runner; the oldest ${queue.length} shown` : `${total} waiting for a runner`}
+        description={more ? `${total} waiting for a runner; the first ${queue.length} shown (urgent, then soonest needed, then oldest)` : `${total} waiting for a runner`}
       />
       <CardBody>
         {queue.length === 0 ? (
@@ -50,6 +63,7 @@ export function PendingOrdersCard({ queue, total, params, canAssign }: { queue: 
                   <p className="font-medium text-slate-900">{r.orderNumber}</p>
                   <p className="text-slate-600">{[r.property?.name, r.vendorName].filter(Boolean).join(' · ')}</p>
                   <p className="text-slate-500">{r.requestedProducts.map((p) => `${p.name} × ${p.quantity}`).join(', ')}</p>
+                  <RequesterDetailsList details={r} timeZone={timeZone} photoAlt={`Photo for ${r.orderNumber}`} />
                 </div>
                 {canAssign ? (
                   <Link to={withParams(params, { assign: r.id })} preventScrollReset className={buttonClasses('primary', 'sm')}>

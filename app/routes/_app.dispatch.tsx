@@ -195,7 +195,7 @@ export default function DispatchPage() {
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <PendingOrdersCard queue={queue} total={queuedTotal} params={params} canAssign={runners.length > 0} />
+        <PendingOrdersCard queue={queue} total={queuedTotal} params={params} canAssign={runners.length > 0} timeZone={timeZone} />
         <ActiveRunnersCard runners={runners} />
         <div className="lg:col-span-2">
           <CurrentAssignmentsCard assignments={assignments} total={assignmentsTotal} params={params} timeZone={timeZone} />

@@ -19,3 +19,8 @@ CREATE TABLE "PropertyRequestFields" (
 CREATE TRIGGER storefront_request_fields_insert AFTER INSERT ON "PropertyRequestFields" BEGIN INSERT INTO StorefrontVersion (organisationId, version) VALUES (NEW.organisationId, 1) ON CONFLICT (organisationId) DO UPDATE SET version = version + 1; END;
 CREATE TRIGGER storefront_request_fields_update AFTER UPDATE ON "PropertyRequestFields" BEGIN INSERT INTO StorefrontVersion (organisationId, version) VALUES (NEW.organisationId, 1) ON CONFLICT (organisationId) DO UPDATE SET version = version + 1; END;
 CREATE TRIGGER storefront_request_fields_delete AFTER DELETE ON "PropertyRequestFields" BEGIN INSERT INTO StorefrontVersion (organisationId, version) VALUES (OLD.organisationId, 1) ON CONFLICT (organisationId) DO UPDATE SET version = version + 1; END;
+
+-- The dispatch queue's order (urgent, then soonest needed, then oldest), read from an index rather
+-- than sorted on every view (decision 081). Expressions Prisma's schema cannot say, like the
+-- partial indexes of pending_orders_count_indexes.
+CREATE INDEX "ProductRequest_dispatch_order_idx" ON "ProductRequest"("organisationId", "status", "urgent" DESC, "neededBy" IS NULL, "neededBy", "createdAt", "id");
