@@ -14,7 +14,7 @@ import { queueRequest } from './request-batch.server'
 import { nextOrderNumber } from './sequence.server'
 import { enqueueWebhookEvent } from './webhook.server'
 import { getOrganisationSettings } from './organisation-settings.server'
-import { checkRequestDetails, detailsForWebhook, detailsToColumns } from './request-details.server'
+import { checkRequestDetails, detailsForWebhook, detailsFromColumns, detailsToColumns } from './request-details.server'
 
 export type { ProductRequest }
 
@@ -164,6 +164,7 @@ export async function findTrackedRequest(token: string) {
       language: true,
       createdAt: true,
       organisationId: true,
+      photos: true,
       property: { select: { id: true, name: true, address: true, isActive: true } },
       items: { select: { productName: true, quantity: true }, orderBy: { productName: 'asc' } },
       assignments: { select: { status: true }, orderBy: { assignedAt: 'desc' }, take: 1 },
@@ -171,8 +172,8 @@ export async function findTrackedRequest(token: string) {
     },
   })
   if (!request) throw new NotFound('Request not found')
-  const { assignments, handoverCode, organisationId, ...rest } = request
+  const { assignments, handoverCode, organisationId, photos, ...rest } = request
   // Whether the runner must see the code or may only ask for it: the vendor is told which (issue 28).
   const handoverRequired = handoverCode ? (await getOrganisationSettings(organisationId)).requireHandoverCode : false
-  return { ...rest, hasHandoverCode: Boolean(handoverCode), handoverRequired, stage: trackingStage(request.status, assignments[0]?.status ?? null) }
+  return { ...rest, photos: detailsFromColumns({ urgent: false, neededBy: null, fieldAnswers: null, photos }).photos, hasHandoverCode: Boolean(handoverCode), handoverRequired, stage: trackingStage(request.status, assignments[0]?.status ?? null) }
 }

@@ -7,6 +7,8 @@ import { organisationOf } from '../../tests/fixtures/people'
 import { givenStorefront } from '../../tests/fixtures/vendor'
 import { imageForm, sidewaysPhoto } from '../../tests/fixtures/images'
 import { withTestServer } from '../../tests/support/server'
+import { givenRunner } from '../../tests/fixtures/dispatch'
+import { pdfImages, pdfText } from '../../tests/support/pdf'
 
 const app = withTestServer()
 
@@ -197,5 +199,47 @@ describe('urgent requests', () => {
     const [header, row] = csv.replace('\uFEFF', '').trim().split(/\r?\n/)
     expect(header).toContain('Urgent,Needed By,Photos,floor,room')
     expect(row).toMatch(/,yes,,0,2,Lobby$/)
+  })
+})
+
+describe('everywhere the request is shown', () => {
+  test('the runner’s portal and delivery page, the tracking page (photos) and the request PDF carry what the requester told us', async () => {
+    const { client, orgId, property, products } = await managerWithStorefront('everywhere@x.test')
+    await client.fetch(`/api/properties/${property.id}/request-fields`, { method: 'PUT', json: QUESTIONS })
+    const upload = await app.client().fetch(`/api/upload?propertyId=${property.id}`, { method: 'POST', body: imageForm(await sidewaysPhoto()) })
+    const photo = await upload.json()
+    const sent = await vendorRequest(property.id, products[0]!.id, { urgent: true, fields: { room: 'pool', cost_centre: 'CC-99' }, photos: [photo] })
+    const { id, trackingUrl } = await sent.json()
+
+    const { runner, token } = await givenRunner(orgId)
+    const assigned = await client.post('/api/dispatch/assign', { requestId: id, runnerId: runner.id })
+    expect(assigned.status, await assigned.clone().text()).toBe(201)
+    const assignment = await assigned.json()
+    expect(assignment.request).toMatchObject({ urgent: true, fields: { room: 'pool', cost_centre: 'CC-99' }, photos: [photo] })
+
+    const portal = await (await app.client().get(`/runner/${runner.id}/${token}`)).text()
+    expect(portal).toContain('Urgent')
+    expect(portal).toContain('Pool')
+    expect(portal).toContain('CC-99')
+    expect(portal).toContain(photo.thumbnailUrl)
+
+    const link = new URL(assignment.shareableUrl).pathname
+    const delivery = await (await app.client().get(link)).text()
+    expect(delivery).toContain('From the Requester')
+    expect(delivery).toContain('Cost centre')
+    expect(delivery).toContain(photo.thumbnailUrl)
+
+    const tracking = await (await app.client().get(new URL(trackingUrl).pathname)).text()
+    expect(tracking).toContain(photo.thumbnailUrl)
+
+    const pdf = new Uint8Array(await (await client.get(`/api/requests/${id}/pdf`)).arrayBuffer())
+    const text = await pdfText(pdf)
+    expect(text).toContain('From the requester')
+    expect(text).toContain('Urgent')
+    expect(text).toContain('Room')
+    expect(text).toContain('Pool')
+    expect(text).toContain('CC-99')
+    expect(text).toContain("Requester's photos")
+    expect((await pdfImages(pdf)).length).toBeGreaterThanOrEqual(1)
   })
 })

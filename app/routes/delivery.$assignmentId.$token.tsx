@@ -133,7 +133,7 @@ export default function DeliveryOrderPage() {
       {/* Room below the last card: without JavaScript a toast stays over the bottom of the screen. */}
       <main className="mx-auto max-w-3xl space-y-4 px-4 pb-40 pt-6">
         <OfflineQueueStatus />
-        <DeliveryOrderCards order={order} />
+        <DeliveryOrderCards order={order} timeZone={data.timeZone} />
         <Card>
           <CardHeader title="Actions" />
           <CardBody className="space-y-3">
