@@ -61,7 +61,7 @@ export const ROUTE_INVENTORY: Record<string, RouteEntry> = {
   '_app.map.tsx': { kind: 'page', callers: ['manager'], methods: R, permission: 'work' },
   '_app.notifications.tsx': { kind: 'page', callers: ['manager'], methods: RP, intents: ['read', 'read-all', 'delete'], permission: 'work' },
   '_app.products.tsx': { kind: 'page', callers: ['manager'], methods: RP, intents: ['create', 'update', 'delete', 'translations', 'category-translations'], permission: 'work' },
-  '_app.properties.tsx': { kind: 'page', callers: ['manager'], methods: RP, intents: ['create', 'update', 'delete', 'assign', 'remove', 'qr-activate', 'qr-deactivate', 'par-level', 'reorder', 'standing-order-create', 'standing-order-delete'], permission: 'work' },
+  '_app.properties.tsx': { kind: 'page', callers: ['manager'], methods: RP, intents: ['create', 'update', 'delete', 'assign', 'remove', 'qr-activate', 'qr-deactivate', 'par-level', 'reorder', 'standing-order-create', 'standing-order-delete', 'request-fields'], permission: 'work' },
   '_app.qr-codes.tsx': { kind: 'page', callers: ['manager'], methods: RP, intents: ['generate', 'activate', 'deactivate'], permission: 'work' },
   '_app.reports.tsx': { kind: 'page', callers: ['manager'], methods: R, permission: 'work' },
   '_app.requests.tsx': { kind: 'page', callers: ['manager'], methods: RP, intents: ['status', 'create'], permission: 'work' },

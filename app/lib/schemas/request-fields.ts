@@ -152,3 +152,54 @@ export function checkAnswers(
 export function answersAsObject(answers: FieldAnswer[] | null | undefined) {
   return Object.fromEntries((answers ?? []).map((a) => [a.key, a.value]))
 }
+
+export const FIELD_LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'es', name: 'Spanish' },
+  { code: 'pt', name: 'Portuguese' },
+  { code: 'ru', name: 'Russian' },
+  { code: 'hi', name: 'Hindi' },
+  { code: 'uk', name: 'Ukrainian' },
+] as const
+
+/** An option as the manager's form writes it, one a line: `value | English | Spanish | Portuguese | Russian | Hindi | Ukrainian`. */
+export function optionLine(option: { value: string; labels: FieldLabels }) {
+  const labels = FIELD_LANGUAGES.map((l) => option.labels[l.code] ?? '')
+  while (labels.length > 1 && labels[labels.length - 1] === '') labels.pop()
+  return [option.value, ...labels].join(' | ')
+}
+
+/**
+ * The manager's form (rows `q.<i>.*`) as the API's document, unchecked: the model checks it. A row
+ * with neither key nor English label is the blank one for a new question; a row marked remove goes;
+ * rows are put in the order their Order numbers say.
+ */
+export function requestFieldsFromForm(form: FormData): { fields: unknown[] } {
+  const rows = new Map<number, Record<string, string>>()
+  for (const [name, value] of form) {
+    const m = /^q\.(\d{1,2})\.(.+)$/.exec(name)
+    if (!m || typeof value !== 'string') continue
+    const row = rows.get(Number(m[1])) ?? {}
+    row[m[2]!] = value
+    rows.set(Number(m[1]), row)
+  }
+  const fields = [...rows.entries()]
+    .filter(([, r]) => !r.remove && ((r.key ?? '').trim() || (r['label.en'] ?? '').trim()))
+    .map(([i, r]) => ({ i, order: Number(r.order) || i + 1, r }))
+    .sort((a, b) => a.order - b.order || a.i - b.i)
+    .map(({ r }) => {
+      const labels = Object.fromEntries(FIELD_LANGUAGES.map((l) => [l.code, (r[`label.${l.code}`] ?? '').trim()]).filter(([, v]) => v !== ''))
+      const type = r.type ?? 'text'
+      const options = (r.options ?? '')
+        .split(/\r?\n/)
+        .map((line) => line.split('|').map((part) => part.trim()))
+        .filter((parts) => parts[0])
+        .map(([value, ...names]) => ({
+          value,
+          // An option without an English name is called by its value.
+          labels: { ...Object.fromEntries(FIELD_LANGUAGES.map((l, j) => [l.code, names[j] ?? '']).filter(([, v]) => v !== '')), en: names[0] || value },
+        }))
+      return { key: (r.key ?? '').trim(), type, required: r.required === 'on', labels, ...(type === 'select' || options.length ? { options } : {}) }
+    })
+  return { fields }
+}
