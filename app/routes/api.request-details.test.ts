@@ -181,12 +181,14 @@ describe('urgent requests', () => {
   })
 
   test('an urgent request’s notification says so, and the webhook’s request.created carries the details', async () => {
-    const { orgId, property, products } = await managerWithStorefront('urgent-note@x.test')
+    const { client, orgId, property, products } = await managerWithStorefront('urgent-note@x.test')
     await db.webhookEndpoint.create({ data: { organisationId: orgId, url: 'https://hooks.test/in', secret: 's', events: 'request.created' } })
     const res = await vendorRequest(property.id, products[0]!.id, { urgent: true, neededBy: '2026-12-01T10:00:00Z' })
     expect(res.status).toBe(201)
     const note = await db.notification.findFirst({ where: { organisationId: orgId, type: 'new_request' }, orderBy: { createdAt: 'desc' } })
     expect(note?.message).toMatch(/^URGENT: New request/)
+    // The bell's poll tells how many unread are urgent, so it can play the urgent sound.
+    expect(await (await client.get('/api/notifications/unread')).json()).toEqual({ count: 1, urgent: 1 })
     const delivery = await db.webhookDelivery.findFirst({ where: { organisationId: orgId, type: 'request.created' } })
     expect(JSON.parse(delivery!.payload).data.request).toMatchObject({ urgent: true, neededBy: '2026-12-01T10:00:00.000Z', fields: {}, photos: [] })
   })
