@@ -169,7 +169,8 @@ export function VendorRequestDetails({ fields, draft }: { fields: VendorRequestF
         <p id="photo-hint" className="mt-1 text-xs text-slate-500">
           {t('finalize.photosHint')}
         </p>
-        <ul data-photo-previews aria-live="polite" className="mt-2 flex flex-wrap gap-3" />
+        {/* No aria-live: the page enhancer matches live regions by position when it swaps a page in. */}
+        <ul data-photo-previews className="mt-2 flex flex-wrap gap-3" />
         <FieldErrors id="photo-error" errors={errorOf('photos')} />
       </fieldset>
     </>

@@ -54,14 +54,21 @@ export function neededByInstant(value: string, timeZone: string): Date | null {
  * `fields.<key>`, `neededBy`, `photos.<i>`); a property that is not there asks nothing, and the
  * intake answers its NotFound as before.
  */
-export async function checkRequestDetails(valid: ValidRequestInput, answersFrom: 'json' | 'form' = 'json'): Promise<RequestDetails> {
+export async function checkRequestDetails(
+  valid: ValidRequestInput,
+  answersFrom: 'json' | 'form' = 'json',
+  source: 'vendor' | 'manager' = 'vendor',
+): Promise<RequestDetails> {
   const asksAnything = valid.urgent || valid.neededBy || valid.fields || valid.photos?.length
   const property = await db.property.findUnique({
     where: { id: valid.propertyId },
     select: { organisationId: true, organisation: { select: { timeZone: true } }, requestFields: { select: { fields: true } } },
   })
   if (!property) return NO_DETAILS
-  const definitions = parseStoredFields(property.requestFields?.fields)
+  // The questions are the vendor's to answer: a manager's request (typed in, a standing order, a
+  // reorder) may leave them out, though what it does answer is checked the same (decision 081).
+  const stored = parseStoredFields(property.requestFields?.fields)
+  const definitions = source === 'manager' ? stored.map((f) => ({ ...f, required: false })) : stored
   if (!asksAnything && definitions.every((f) => !f.required)) return NO_DETAILS
 
   const { answers, problems } = checkAnswers(definitions, valid.fields, answersFrom)

@@ -54,7 +54,7 @@ export async function createRequest(
   const parsed = inputSchemas[options.source].safeParse(input)
   if (!parsed.success) throw invalidFromZod(parsed.error)
   const valid = parsed.data
-  const details = await checkRequestDetails(valid, options.answersFrom)
+  const details = await checkRequestDetails(valid, options.answersFrom, options.source)
   // Written together with whatever else arrives meanwhile (decision 043); a claim needs a transaction of its own.
   if (!options.claim) return queueRequest({ orgId, valid, details, source: options.source, language: options.language, note: options.note })
 

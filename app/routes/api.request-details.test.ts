@@ -245,3 +245,13 @@ describe('everywhere the request is shown', () => {
     expect((await pdfImages(pdf)).length).toBeGreaterThanOrEqual(1)
   })
 })
+
+test('a manager’s request (typed in, a standing order, a reorder) may leave the vendors’ required questions out, but what it answers is checked', async () => {
+  const { client, property, products } = await managerWithStorefront('manager-skip@x.test')
+  await client.fetch(`/api/properties/${property.id}/request-fields`, { method: 'PUT', json: QUESTIONS })
+  const typed = await client.post('/api/requests', { propertyId: property.id, vendorName: 'Front desk', requestedProducts: [{ productId: products[0]!.id, quantity: 5 }] })
+  expect(typed.status, await typed.clone().text()).toBe(201)
+  const wrong = await client.post('/api/requests', { propertyId: property.id, vendorName: 'Front desk', requestedProducts: [{ productId: products[0]!.id, quantity: 5 }], fields: { room: 'attic' } })
+  expect(wrong.status).toBe(400)
+  expect(Object.keys((await wrong.json()).fieldErrors)).toEqual(['fields.room'])
+})
