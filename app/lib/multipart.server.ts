@@ -105,7 +105,7 @@ export async function readFormWithFiles(request: Request, options: { maxFiles: n
       if (size > options.maxFileBytes) return new File([], filename, { type: OVERSIZED_FILE_TYPE })
       return new File(chunks as BlobPart[], filename, { type: contentType })
     })
-  } catch (err) {
+  } catch {
     if (body.state.exceeded) throw tooLarge(options.maxFileBytes)
     throw new Invalid('The form could not be read. Please try again.')
   }

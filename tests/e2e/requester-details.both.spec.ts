@@ -10,7 +10,8 @@ import sharp from 'sharp'
 import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
 import { givenRequest, givenStockedProperty } from './given'
 
-const uk = JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../app/i18n/locales/uk.json'), 'utf8')) as Record<string, Record<string, string>>
+type Messages = typeof import('../../app/i18n/locales/en.json')
+const uk = JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../app/i18n/locales/uk.json'), 'utf8')) as Messages
 
 const QUESTIONS = {
   fields: [
