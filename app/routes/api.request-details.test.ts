@@ -3,6 +3,7 @@
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
+import { removeUnusedUploads } from '~/models/unused-uploads.server'
 import { organisationOf } from '../../tests/fixtures/people'
 import { givenStorefront } from '../../tests/fixtures/vendor'
 import { imageForm, sidewaysPhoto } from '../../tests/fixtures/images'
@@ -254,4 +255,13 @@ test('a manager’s request (typed in, a standing order, a reorder) may leave th
   const wrong = await client.post('/api/requests', { propertyId: property.id, vendorName: 'Front desk', requestedProducts: [{ productId: products[0]!.id, quantity: 5 }], fields: { room: 'attic' } })
   expect(wrong.status).toBe(400)
   expect(Object.keys((await wrong.json()).fieldErrors)).toEqual(['fields.room'])
+})
+
+test('a requester’s photo is kept by the unused-uploads sweep, a day later and after', async () => {
+  const { property, products } = await managerWithStorefront('photos-kept@x.test')
+  const upload = await app.client().fetch(`/api/upload?propertyId=${property.id}`, { method: 'POST', body: imageForm(await sidewaysPhoto()) })
+  const photo = await upload.json()
+  expect((await vendorRequest(property.id, products[0]!.id, { photos: [photo] })).status).toBe(201)
+  await removeUnusedUploads(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000))
+  for (const url of [photo.imageUrl, photo.thumbnailUrl]) expect((await app.client().get(url)).status, url).toBe(200)
 })
