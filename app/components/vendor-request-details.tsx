@@ -50,7 +50,9 @@ export function VendorRequestDetails({ fields, draft }: { fields: VendorRequestF
   const errorOf = useDraftError(draft)
   const optional = (f: VendorRequestField) => (f.required ? f.label : `${f.label} ${t('finalize.optional')}`)
   return (
-    <>
+    // A ring on every focused control: the browser's own outline is faint or missing on checkboxes,
+    // date pickers and file inputs, and a keyboard user must see where they are.
+    <div className="space-y-4 [&_input:focus-within]:ring-2 [&_input:focus-within]:ring-brand-500 [&_select:focus]:ring-2 [&_select:focus]:ring-brand-500">
       {fields.map((f) => {
         const name = `field.${f.key}`
         const errors = errorOf(`fields.${f.key}`)
@@ -173,6 +175,6 @@ export function VendorRequestDetails({ fields, draft }: { fields: VendorRequestF
         <ul data-photo-previews className="mt-2 flex flex-wrap gap-3" />
         <FieldErrors id="photo-error" errors={errorOf('photos')} />
       </fieldset>
-    </>
+    </div>
   )
 }

@@ -40,6 +40,12 @@ test('a Ukrainian vendor answers the questions, attaches a photo and sends an ur
   await signInThroughForm(manager, uniqueEmail('requester-e2e'))
   const { property, products } = await givenStockedProperty(manager.request, 'Riverside Suites', ['Bath Towels', 'Pool Chlorine'])
   expect((await manager.request.put(`/api/properties/${property.id}/request-fields`, { data: QUESTIONS })).ok()).toBe(true)
+  // The property's editor shows the questions, each in its own group of plain inputs.
+  await manager.goto(`/properties?edit=${property.id}`)
+  await expect(manager.getByRole('heading', { name: 'Questions for vendors' })).toBeVisible()
+  await expect(manager.getByRole('group', { name: 'Question 1: Room' })).toBeVisible()
+  await expect(manager.getByRole('group', { name: 'Question 1: Room' }).getByLabel('Label (Ukrainian), optional')).toHaveValue('Кімната')
+  await expectAccessible(manager)
   // An older request, not urgent: dispatch must still list the urgent one first.
   await givenRequest(manager.request, { propertyId: property.id, vendorName: 'Earlier Vendor', products: [products[1]!] })
 
