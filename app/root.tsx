@@ -21,6 +21,7 @@ import { useNonce } from '~/lib/nonce'
 import { useDocumentLanguage } from '~/i18n/chrome'
 import { useInlineStylesheet } from '~/lib/inline-stylesheet'
 import { PAGE_ENHANCER } from '~/lib/page-enhancer'
+import { PHOTO_ENHANCER } from '~/lib/photo-enhancer'
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -38,7 +39,9 @@ function Document({ children }: { children: ReactNode }) {
   const lang = useDocumentLanguage()
   // Vendors' and runners' pages (handle.hydrate === false) are painted from one HTML answer on a slow
   // phone: the stylesheet inlined, and a small enhancer script instead of React (decision 040).
-  const light = useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false)
+  const matches = useMatches()
+  const light = matches.some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false)
+  const photos = matches.some((m) => (m.handle as { photos?: boolean } | undefined)?.photos === true)
   const inlineCss = useInlineStylesheet()
   return (
     <html lang={lang} className="h-full">
@@ -52,7 +55,7 @@ function Document({ children }: { children: ReactNode }) {
       <body className="h-full">
         {children}
         {light ? (
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PAGE_ENHANCER }} />
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: photos ? `${PAGE_ENHANCER};${PHOTO_ENHANCER}` : PAGE_ENHANCER }} />
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />

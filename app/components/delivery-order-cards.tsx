@@ -5,8 +5,9 @@ import { Navigation } from 'lucide-react'
 import type { DeliveryOrder } from '~/models/assignment.server'
 import { buttonClasses } from './ui/button'
 import { Card, CardBody, CardHeader } from './ui/card'
+import { RequesterDetailsList } from './requester-details'
 
-export function DeliveryOrderCards({ order }: { order: SerializeFrom<DeliveryOrder> }) {
+export function DeliveryOrderCards({ order, timeZone = 'UTC' }: { order: SerializeFrom<DeliveryOrder>; timeZone?: string }) {
   const property = order.property
   const items = order.request.requestedProducts
   const directions = property.address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(property.address)}` : null
@@ -45,6 +46,15 @@ export function DeliveryOrderCards({ order }: { order: SerializeFrom<DeliveryOrd
           </dl>
         </CardBody>
       </Card>
+
+      {order.request.urgent || order.request.neededBy || order.request.fieldAnswers.length || order.request.photos.length ? (
+        <Card>
+          <CardHeader title="From the Requester" />
+          <CardBody>
+            <RequesterDetailsList details={order.request} timeZone={timeZone} photoAlt="Requester’s photo" />
+          </CardBody>
+        </Card>
+      ) : null}
 
       {order.assignment.notes ? (
         <Card>

@@ -12,6 +12,7 @@ import { Button, buttonClasses } from './ui/button'
 import { Card, CardBody, CardHeader } from './ui/card'
 import { Badge } from './ui/badge'
 import { SelectField } from './ui/field'
+import { RequesterDetailsList } from './requester-details'
 
 type QueueItem = SerializeFrom<Awaited<ReturnType<typeof dispatchQueue>>[number]>
 
@@ -40,6 +41,7 @@ export function PendingOrdersCard({
   canAssign,
   runners = [],
   overdue,
+  timeZone = 'UTC',
 }: {
   queue: QueueItem[]
   total: number
@@ -47,13 +49,14 @@ export function PendingOrdersCard({
   canAssign: boolean
   runners?: Array<{ id: string; name: string }>
   overdue?: ReadonlySet<string>
+  timeZone?: string
 }) {
   const more = total > queue.length
   return (
     <Card aria-labelledby="pending-heading">
       <CardHeader
         title={<span id="pending-heading">Pending Orders</span>}
-        description={more ? `${total} waiting for a runner; the oldest ${queue.length} shown` : `${total} waiting for a runner`}
+        description={more ? `${total} waiting for a runner; the first ${queue.length} shown (urgent, then soonest needed, then oldest)` : `${total} waiting for a runner`}
       />
       <CardBody>
         {queue.length === 0 ? (
@@ -82,6 +85,7 @@ export function PendingOrdersCard({
                   </p>
                   <p className="text-slate-600">{[r.property?.name, r.vendorName].filter(Boolean).join(' · ')}</p>
                   <p className="text-slate-500">{r.requestedProducts.map((p) => `${p.name} × ${p.quantity}`).join(', ')}</p>
+                  <RequesterDetailsList details={r} timeZone={timeZone} photoAlt={`Photo for ${r.orderNumber}`} />
                 </div>
                 {canAssign ? (
                   <Link to={withParams(params, { assign: r.id })} preventScrollReset className={buttonClasses('primary', 'sm')}>

@@ -9,48 +9,59 @@ import { useLiveConnected, useLiveEvent } from '~/lib/use-live-events'
 import { useQuietRevalidate } from '~/lib/use-quiet-revalidate'
 
 export const NOTIFICATION_SOUND_URL = '/sounds/notification.wav'
+/** An urgent request has its own sound (issue 29): two rising double beeps, told apart without looking. */
+export const URGENT_SOUND_URL = '/sounds/urgent.wav'
 export const SOUND_POLL_MS = 5_000
 const VOLUME = 0.6
 
-const SoundContext = createContext<{ play: () => void }>({ play: () => {} })
+const SoundContext = createContext<{ play: (kind?: 'normal' | 'urgent') => void }>({ play: () => {} })
 export const useNotificationSound = () => useContext(SoundContext)
 
 export function NotificationSoundProvider({
   children,
   enabled = true,
   unreadCount,
+  unreadUrgent = 0,
 }: {
   children: ReactNode
   /** The manager's notificationSoundsEnabled; only an explicit false silences it. */
   enabled?: boolean
   /** The unread count the page was rendered with: the baseline. Without it nothing is watched. */
   unreadCount?: number
+  /** How many of those are urgent requests: the baseline for the urgent sound. */
+  unreadUrgent?: number
 }) {
   const audio = useRef<HTMLAudioElement | null>(null)
+  const urgentAudio = useRef<HTMLAudioElement | null>(null)
   useEffect(() => {
-    const a = new Audio(NOTIFICATION_SOUND_URL)
-    a.preload = 'auto'
-    a.volume = VOLUME
-    a.load()
-    audio.current = a
+    const load = (url: string) => {
+      const a = new Audio(url)
+      a.preload = 'auto'
+      a.volume = VOLUME
+      a.load()
+      return a
+    }
+    audio.current = load(NOTIFICATION_SOUND_URL)
+    urgentAudio.current = load(URGENT_SOUND_URL)
   }, [])
-  const play = useCallback(() => {
-    const a = audio.current
+  const play = useCallback((kind: 'normal' | 'urgent' = 'normal') => {
+    const a = kind === 'urgent' ? urgentAudio.current : audio.current
     if (!a) return
     a.currentTime = 0
     a.play().catch((err) => console.warn('Notification sound could not play:', err))
   }, [])
 
-  useUnreadWatch(unreadCount, enabled, play)
+  useUnreadWatch(unreadCount, unreadUrgent, enabled, play)
 
   const value = useMemo(() => ({ play }), [play])
   return <SoundContext.Provider value={value}>{children}</SoundContext.Provider>
 }
 
-function useUnreadWatch(initial: number | undefined, enabled: boolean, play: () => void) {
-  const fetcher = useFetcher<{ count: number }>()
+function useUnreadWatch(initial: number | undefined, initialUrgent: number, enabled: boolean, play: (kind?: 'normal' | 'urgent') => void) {
+  const fetcher = useFetcher<{ count: number; urgent?: number }>()
   const revalidateQuietly = useQuietRevalidate()
   const previous = useRef<number | null>(initial ?? null)
+  const previousUrgent = useRef(initialUrgent)
   const live = useLiveConnected()
   const latest = useRef({ fetcher, revalidateQuietly, enabled, play, live })
   latest.current = { fetcher, revalidateQuietly, enabled, play, live }
@@ -84,9 +95,13 @@ function useUnreadWatch(initial: number | undefined, enabled: boolean, play: () 
     if (typeof count !== 'number') return
     const before = previous.current
     previous.current = count
+    const urgent = fetcher.data?.urgent ?? 0
+    const urgentBefore = previousUrgent.current
+    previousUrgent.current = urgent
     if (before === null || count <= before) return
     const { enabled, play, revalidateQuietly } = latest.current
-    if (enabled) play()
+    // An urgent request among the new ones plays its own sound (issue 29).
+    if (enabled) play(urgent > urgentBefore ? 'urgent' : 'normal')
     // Something new arrived: refresh the page's lists and the bell now rather than at their next poll
     // (unless something is under way, see useQuietRevalidate).
     revalidateQuietly()

@@ -5,6 +5,7 @@ import { RequestStatusBadge, STATUS_LABELS, isRequestStatus } from './request-su
 import { buttonClasses } from './ui/button'
 import { Dialog } from './ui/dialog'
 import { ProofDetails, type ProofFacts } from './proof-details'
+import { RequesterDetailsList, type RequesterDetails } from './requester-details'
 
 type DetailsRequest = {
   id: string
@@ -15,7 +16,7 @@ type DetailsRequest = {
   createdAt: string
   requestedProducts: ReadonlyArray<{ name: string; quantity: number }>
   property: { name: string; address: string } | null
-}
+} & RequesterDetails
 
 type Proof = { imageUrl: string; thumbnailUrl: string | null; notes: string | null; submittedAt: string } & ProofFacts
 
@@ -62,6 +63,7 @@ export function RequestDetailsDialog({
         <Row label="Requested">{when(request.createdAt)}</Row>
         {request.notes ? <Row label="Notes">{request.notes}</Row> : null}
       </dl>
+      <RequesterDetailsList details={request} timeZone={timeZone} photoAlt="Requester’s photo" />
 
       <h3 className="mt-4 text-sm font-semibold text-slate-900">Items ({request.requestedProducts.length})</h3>
       <ul className="mt-1 divide-y divide-slate-100 rounded-md border border-slate-200 text-sm">

@@ -11,6 +11,7 @@ import { buttonClasses } from './ui/button'
 import { inputClasses } from './ui/field'
 import { cn } from './ui/cn'
 import { iconSprite } from './ui/icon-sprite'
+import { UrgentBadge } from './requester-details'
 
 export type RowRequest = {
   id: string
@@ -20,6 +21,8 @@ export type RowRequest = {
   createdAt: string
   requestedProducts: ReadonlyArray<{ name: string }>
   property: { name: string; address: string } | null
+  urgent?: boolean
+  photos?: ReadonlyArray<unknown>
 }
 
 const { Symbols: RequestRowIcons, Icon } = iconSprite('request-row-icon', { pdf: FileDown, details: Info })
@@ -44,6 +47,7 @@ export function RequestRow({ request, back, detailsHref, timeZone, overdue = fal
             </h2>
             <RequestStatusBadge status={request.status} />
             {overdue ? <Badge tone="red">Overdue</Badge> : null}
+            {request.urgent ? <UrgentBadge /> : null}
           </div>
           <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-sm text-slate-600">
             <span>{request.vendorName}</span>
@@ -51,6 +55,11 @@ export function RequestRow({ request, back, detailsHref, timeZone, overdue = fal
             <span>
               {items} {items === 1 ? 'item' : 'items'}
             </span>
+            {request.photos?.length ? (
+              <span>
+                {request.photos.length} {request.photos.length === 1 ? 'photo' : 'photos'}
+              </span>
+            ) : null}
             <span>{timeAgo(request.createdAt)}</span>
             <time dateTime={request.createdAt}>{formatDateTime(request.createdAt, timeZone)}</time>
           </p>

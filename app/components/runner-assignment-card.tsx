@@ -3,6 +3,7 @@
 import { Form } from '@remix-run/react'
 import { MapPin } from 'lucide-react'
 import type { SerializeFrom } from '@remix-run/node'
+import { RequesterDetailsList } from './requester-details'
 import { formatDateTime } from '~/lib/format'
 import type { AssignmentView } from '~/models/assignment.server'
 import type { HandoverRule } from '~/models/handover.server'
@@ -73,6 +74,8 @@ export function RunnerAssignmentCard({
             <p className="mt-0.5 text-slate-500">The address shows once you start the delivery.</p>
           ) : null}
         </div>
+
+        <RequesterDetailsList details={a.request} timeZone={timeZone} photoAlt={`Requester’s photo for order ${a.request.orderNumber}`} />
 
         {a.request.requestedProducts.length ? (
           <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-700">

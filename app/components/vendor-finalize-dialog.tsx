@@ -8,6 +8,7 @@ import { Dialog } from './ui/dialog'
 import { Field } from './ui/field'
 import { QuantityControls, type CartLine } from './vendor-cart'
 import type { VendorProduct } from './vendor-product-list'
+import { VendorRequestDetails, useDraftError, type VendorDraft, type VendorRequestField } from './vendor-request-details'
 
 /** Bots fill every field they find; people never see this one. */
 export const HONEYPOT_FIELD = 'website'
@@ -22,6 +23,8 @@ export function VendorFinalizeDialog({
   closeTo,
   nameError,
   busy,
+  fields,
+  draft,
 }: {
   lines: CartLine[]
   products: VendorProduct[]
@@ -32,11 +35,14 @@ export function VendorFinalizeDialog({
   closeTo: string
   nameError: boolean
   busy: boolean
+  fields: VendorRequestField[]
+  draft: VendorDraft | null
 }) {
   const t = useVendorT()
   const navigation = useNavigation()
   const submitting = navigation.state === 'submitting' && navigation.formAction === submitAction
   const names = new Map(products.map((p) => [p.id, p.name]))
+  const errorOf = useDraftError(draft)
   return (
     <Dialog title={t('finalize.title')} description={t('finalize.description')} closeTo={closeTo}>
       <h3 className="sr-only">{t('cart.heading')}</h3>
@@ -61,7 +67,7 @@ export function VendorFinalizeDialog({
           ))}
         </ul>
       )}
-      <Form method="post" action={submitAction} className="mt-5 space-y-4">
+      <Form method="post" action={submitAction} encType="multipart/form-data" className="mt-5 space-y-4">
         <input type="hidden" name="lang" value={lang} />
         <Field
           label={t('finalize.nameLabel')}
@@ -70,8 +76,10 @@ export function VendorFinalizeDialog({
           maxLength={120}
           aria-required="true"
           hint={t('finalize.nameHint')}
-          errors={nameError ? [t('errors.missingInfo')] : null}
+          defaultValue={draft?.vendorName}
+          errors={nameError ? [t('errors.missingInfo')] : errorOf('vendorName')}
         />
+        <VendorRequestDetails fields={fields} draft={draft} />
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
           <label>
             {t('finalize.honeypot')}

@@ -58,6 +58,8 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('POST', '/api/properties/{id}/products', 'Offer a product at a property', 'catalog:write'),
   op('PUT', '/api/properties/{id}/products/{productId}', 'Set a product’s par level at a property', 'catalog:write'),
   op('DELETE', '/api/properties/{id}/products/{productId}', 'Stop offering a product at a property', 'catalog:write'),
+  op('GET', '/api/properties/{id}/request-fields', 'The questions a property’s vendors answer with a request', 'catalog:read'),
+  op('PUT', '/api/properties/{id}/request-fields', 'Replace the questions a property’s vendors answer with a request', 'catalog:write'),
   op('GET', '/api/properties/{id}/reorder-suggestions', 'What to reorder at a property (stock below par level)', 'catalog:read'),
   op('GET', '/api/qr/{propertyId}', 'A property’s QR code', 'catalog:read'),
   op('POST', '/api/qr/{propertyId}/activate', 'Turn a property’s QR code on or off', 'catalog:write'),

@@ -66,3 +66,47 @@ export async function readMultipartForm(request: Request, options: { maxFileByte
     throw new Invalid('The form could not be read. Please try again.')
   }
 }
+
+/** Stands in for a file over the limit, so the form's other fields are still read (readFormWithFiles). */
+export const OVERSIZED_FILE_TYPE = 'application/x-stockrun-oversized'
+/** Stands in for a file past the form's count of files. */
+export const EXTRA_FILE_TYPE = 'application/x-stockrun-extra'
+
+/**
+ * Reads a form that carries up to `maxFiles` files of up to `maxFileBytes` each, as a vendor's phone
+ * without JavaScript sends raw photos. A file over the limit is read through and dropped, and comes
+ * back as an empty file of type OVERSIZED_FILE_TYPE: the form is answered with a message inside it,
+ * keeping what was typed, rather than a bare 413. Only a body past every file's allowance is cut off.
+ */
+export async function readFormWithFiles(request: Request, options: { maxFiles: number; maxFileBytes: number }): Promise<FormData> {
+  const type = (request.headers.get('content-type') ?? '').toLowerCase()
+  if (!type.startsWith('multipart/form-data')) return readMultipartForm(request, { maxFileBytes: options.maxFileBytes })
+  // A file over the limit is still read through (to reach the fields after it): room for one such of twice the size.
+  const maxBodyBytes = options.maxFiles * options.maxFileBytes + 2 * options.maxFileBytes + ENVELOPE_BYTES
+  if (declaresMoreThan(request, maxBodyBytes) || !request.body) {
+    if (request.body) throw tooLarge(options.maxFileBytes)
+    return new FormData()
+  }
+  const body = limitBody(request.body, maxBodyBytes)
+  const limited = new Request(request.url, { method: request.method, headers: request.headers, body: body.stream, duplex: 'half' } as RequestInit)
+  let files = 0
+  try {
+    return await unstable_parseMultipartFormData(limited, async ({ filename, contentType, data }) => {
+      const chunks: Uint8Array[] = []
+      let size = 0
+      for await (const chunk of data) {
+        size += chunk.byteLength
+        if (size <= options.maxFileBytes) chunks.push(chunk)
+      }
+      if (filename === undefined) return new TextDecoder().decode(Buffer.concat(chunks))
+      if (size === 0) return undefined
+      files += 1
+      if (files > options.maxFiles) return new File([], filename, { type: EXTRA_FILE_TYPE })
+      if (size > options.maxFileBytes) return new File([], filename, { type: OVERSIZED_FILE_TYPE })
+      return new File(chunks as BlobPart[], filename, { type: contentType })
+    })
+  } catch {
+    if (body.state.exceeded) throw tooLarge(options.maxFileBytes)
+    throw new Invalid('The form could not be read. Please try again.')
+  }
+}

@@ -15,6 +15,7 @@
 // cancelling back to pending (into the dispatch queue).
 import { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
+import { detailsFromColumns } from './request-details.server'
 import { readNow, sqlDate, writeTogether } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
 import { Conflict, Invalid, NotFound, Unauthorized } from '~/lib/errors'
@@ -73,6 +74,10 @@ const FULL = {
       vendorName: true,
       status: true,
       notes: true,
+      urgent: true,
+      neededBy: true,
+      fieldAnswers: true,
+      photos: true,
       property: { select: { id: true, name: true, address: true } },
       items: {
         select: {
@@ -114,6 +119,11 @@ export type AssignmentAccess = {
 
 export type AssignmentView = ReturnType<typeof toView>
 
+/** The request's details as every runner view carries them: urgent, neededBy, fields, fieldAnswers, photos. */
+function requesterDetailsOf(request: { urgent: boolean; neededBy: Date | null; fieldAnswers: string | null; photos: string | null }) {
+  return detailsFromColumns(request)
+}
+
 function toView(a: FullAssignment, options: { revealAddress?: boolean } = {}) {
   const reveal = options.revealAddress ?? true
   const property = a.request.property
@@ -134,6 +144,8 @@ function toView(a: FullAssignment, options: { revealAddress?: boolean } = {}) {
       vendorName: a.request.vendorName,
       status: a.request.status,
       notes: a.request.notes,
+      // What the requester told us (issue 29): the runner needs the room, the floor, the photo.
+      ...requesterDetailsOf(a.request),
       property: property
         ? {
             id: property.id,
@@ -217,6 +229,10 @@ type AssigningRow = {
   vendorName: string
   status: string
   notes: string | null
+  urgent: number | boolean
+  neededBy: string | null
+  fieldAnswers: string | null
+  photos: string | null
   propertyId: string | null
   propertyKey: string | null
   propertyName: string
@@ -247,7 +263,7 @@ type AssigningItem = {
 async function readForAssigning(orgId: string, requestId: string, runnerId: string) {
   const row = await readNow((sql) =>
     sql.one<AssigningRow>(
-      `SELECT r.id, r.orderNumber, r.vendorName, r.status, r.notes, r.propertyId, p.id AS propertyKey, p.name AS propertyName, p.address AS propertyAddress,
+      `SELECT r.id, r.orderNumber, r.vendorName, r.status, r.notes, r.urgent, r.neededBy, r.fieldAnswers, r.photos, r.propertyId, p.id AS propertyKey, p.name AS propertyName, p.address AS propertyAddress,
         (SELECT json_group_array(json_object('productId', i.productId, 'productName', i.productName, 'quantity', i.quantity,
             'hasProduct', pr.id IS NOT NULL, 'category', pr.category, 'imageUrl', pr.imageUrl, 'thumbnailUrl', pr.thumbnailUrl, 'imageAlt', pr.imageAlt))
           FROM RequestItem i LEFT JOIN Product pr ON pr.id = i.productId WHERE i.requestId = r.id) AS items,
@@ -269,7 +285,13 @@ async function readForAssigning(orgId: string, requestId: string, runnerId: stri
     product: i.hasProduct ? { category: i.category, imageUrl: i.imageUrl, thumbnailUrl: i.thumbnailUrl, imageAlt: i.imageAlt } : null,
   }))
   const property = row.propertyKey ? { id: row.propertyKey, name: row.propertyName, address: row.propertyAddress } : null
-  const request = { id: row.id, orderNumber: row.orderNumber, vendorName: row.vendorName, status: row.status, notes: row.notes, propertyId: row.propertyId, property, items }
+  const details = {
+    urgent: Boolean(Number(row.urgent)),
+    neededBy: row.neededBy ? new Date(row.neededBy) : null,
+    fieldAnswers: row.fieldAnswers,
+    photos: row.photos,
+  }
+  const request = { id: row.id, orderNumber: row.orderNumber, vendorName: row.vendorName, status: row.status, notes: row.notes, propertyId: row.propertyId, property, items, ...details }
   const runner = row.runnerId ? { id: row.runnerId, name: row.runnerName!, phone: row.runnerPhone!, isActive: Boolean(Number(row.runnerActive)) } : null
   return { request, runner }
 }
@@ -352,12 +374,12 @@ export async function assignRunner(orgId: string, input: AssignInput, origin: st
         data: { smsStatus: await sendSms(runner.phone, `Stockrun: delivery ${request.orderNumber} is assigned to you. Details: ${shareableUrl}`) },
       })
   const requesterUpdates = await tellRequesters(request.id, 'assigned', origin)
-  const { property, items, id, orderNumber, vendorName, notes } = request
+  const { property, items, id, orderNumber, vendorName, notes, urgent, neededBy, fieldAnswers, photos } = request
   // The request is in progress now (recordRequestStatus above); a new assignment has no proof yet.
   const full: FullAssignment = {
     ...assignment,
     runner: { id: runner.id, name: runner.name, phone: runner.phone },
-    request: { id, orderNumber, vendorName, status: 'in_progress', notes, property, items },
+    request: { id, orderNumber, vendorName, status: 'in_progress', notes, urgent, neededBy, fieldAnswers, photos, property, items },
     proof: null,
   }
   return { ...toView(full), shareableUrl, requesterUpdates }
@@ -520,6 +542,7 @@ export function deliveryOrder(access: AssignmentAccess) {
       id: a.request.id,
       orderNumber: a.request.orderNumber,
       vendorName: a.request.vendorName,
+      ...requesterDetailsOf(a.request),
       requestedProducts: a.request.items.map((i) => ({
         id: i.productId,
         name: i.productName,

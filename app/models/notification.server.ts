@@ -65,6 +65,21 @@ export async function countUnread(orgId: string, userId: string): Promise<number
   return row?.n ?? 0
 }
 
+/** The new-request notification of an urgent request starts so (request intake); the bell plays its own sound for it. */
+export const URGENT_PREFIX = 'URGENT: '
+
+/** The unread count and how many of them are urgent requests, in one statement, for the bell's poll. */
+export async function unreadCounts(orgId: string, userId: string): Promise<{ count: number; urgent: number }> {
+  const row = await readNow((sql) =>
+    sql.one<{ n: number; u: number | null }>(
+      `SELECT COUNT(*) AS n, SUM(n.type = 'new_request' AND n.message LIKE 'URGENT: %') AS u FROM Notification n WHERE ${VISIBLE} AND ${UNREAD}`,
+      ...visibleParams(orgId, userId),
+      ...unreadParams(orgId, userId),
+    ),
+  )
+  return { count: row?.n ?? 0, urgent: Number(row?.u ?? 0) }
+}
+
 export type NotificationView = {
   id: string
   userId: string | null

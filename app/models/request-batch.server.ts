@@ -17,9 +17,10 @@ import { notifyOrganisationIn, textManagersWhoAskedForSms } from './notification
 import { REQUEST_MESSAGES, type RequestSource, type ValidRequestInput } from '~/lib/schemas/request-input'
 import { takeOrderNumbersIn } from './sequence.server'
 import { webhookDeliveriesIn } from './webhook.server'
+import { detailsForWebhook, detailsToColumns, NO_DETAILS, type RequestDetails } from './request-details.server'
 
 /** `orgId` null: a vendor at a QR code, whose request belongs to the property's organisation. */
-export type QueuedRequest = { orgId: string | null; valid: ValidRequestInput; source: RequestSource; language?: string; note?: string }
+export type QueuedRequest = { orgId: string | null; valid: ValidRequestInput; details?: RequestDetails; source: RequestSource; language?: string; note?: string }
 type Created = { request: ProductRequest; trackingToken: string; handoverCode: string | null }
 type Waiting = QueuedRequest & { resolve: (created: Created) => void; reject: (err: unknown) => void; refusal?: Error }
 
@@ -159,6 +160,7 @@ function insertAll(sql: Sql, accepted: Accepted[]): Made[] {
   const now = new Date()
   const at = sqlDate(now)
   const made = accepted.map((item) => {
+    const details = detailsToColumns(item.details ?? NO_DETAILS)
     const request: ProductRequest = {
       id: item.id,
       organisationId: item.orgId,
@@ -169,11 +171,12 @@ function insertAll(sql: Sql, accepted: Accepted[]): Made[] {
       notes: item.valid.notes ?? null,
       language: item.language ?? null,
       trackingTokenHash: hashToken(item.trackingToken),
+      ...details,
       createdAt: now,
       updatedAt: now,
     }
     sql.run(
-      'INSERT INTO ProductRequest (id, organisationId, orderNumber, propertyId, vendorName, status, notes, language, trackingTokenHash, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO ProductRequest (id, organisationId, orderNumber, propertyId, vendorName, status, notes, language, trackingTokenHash, urgent, neededBy, fieldAnswers, photos, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       request.id,
       request.organisationId,
       request.orderNumber,
@@ -183,6 +186,10 @@ function insertAll(sql: Sql, accepted: Accepted[]): Made[] {
       request.notes,
       request.language,
       request.trackingTokenHash,
+      details.urgent ? 1 : 0,
+      details.neededBy ? sqlDate(details.neededBy) : null,
+      details.fieldAnswers,
+      details.photos,
       at,
       at,
     )
@@ -205,7 +212,8 @@ function insertAll(sql: Sql, accepted: Accepted[]): Made[] {
     recordActivityIn(sql, item.orgId, 'request.created', item.id)
     notifyOrganisationIn(sql, item.orgId, {
       type: 'new_request',
-      message: `New request ${request.orderNumber} from ${item.valid.vendorName} at ${item.propertyName}`,
+      // An urgent request says so first, and the bell plays its own sound for it (issue 29).
+      message: `${details.urgent ? 'URGENT: ' : ''}New request ${request.orderNumber} from ${item.valid.vendorName} at ${item.propertyName}`,
       propertyId: item.valid.propertyId,
       requestId: item.id,
     })
@@ -217,7 +225,7 @@ function insertAll(sql: Sql, accepted: Accepted[]): Made[] {
       orgId,
       'request.created',
       items.map((item) => ({
-        request: { id: item.id, orderNumber: orderNumbers.get(item.id), status: 'pending', vendorName: item.valid.vendorName, propertyId: item.valid.propertyId, source: item.source },
+        request: { id: item.id, orderNumber: orderNumbers.get(item.id), status: 'pending', vendorName: item.valid.vendorName, propertyId: item.valid.propertyId, source: item.source, ...detailsForWebhook(item.details ?? NO_DETAILS) },
       })),
     )
   }

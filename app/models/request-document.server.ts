@@ -15,7 +15,7 @@ const STATUS_LABELS: Record<string, string> = {
 }
 
 /** The photo's bytes as a data URL: pdfmake may not fetch anything itself (see services/pdf.server.ts). */
-async function proofPhoto(proof: DeliveryProofView): Promise<string | null> {
+async function proofPhoto(proof: { imageUrl: string; thumbnailUrl: string | null }): Promise<string | null> {
   for (const url of [proof.imageUrl, proof.thumbnailUrl]) {
     const file = url?.split(/[?#]/)[0]?.split('/').pop()
     if (!file) continue
@@ -39,6 +39,8 @@ export function requestDocument(input: {
   proof: (DeliveryProofView & { photo: string | null }) | null
   organisationName: string
   timeZone: string
+  /** The requester's photos as data URLs (issue 29), null where one could not be read. */
+  requesterPhotos?: Array<string | null>
 }): TDocumentDefinitions {
   const { request, history, proof, timeZone } = input
   const when = (d: Date) => formatDateTime(d, timeZone)
@@ -74,6 +76,23 @@ export function requestDocument(input: {
     },
   ]
   if (request.notes) content.push({ text: 'Notes', style: 'heading' }, { text: request.notes, margin: [0, 0, 0, 16] })
+  // What the requester told us (issue 29), the answers as the questions were asked then.
+  if (request.urgent || request.neededBy || request.fieldAnswers.length) {
+    content.push({ text: 'From the requester', style: 'heading' })
+    const rows: Array<[string, string]> = []
+    if (request.urgent) rows.push(['Urgent', 'Yes'])
+    if (request.neededBy) rows.push(['Needed by', when(request.neededBy)])
+    for (const a of request.fieldAnswers) rows.push([a.label, a.text])
+    content.push({ table: { widths: [150, '*'], body: rows.map(([k, v]) => [{ text: k, bold: true }, v]) }, layout: 'lightHorizontalLines', margin: [0, 0, 0, 16] })
+  }
+  if (input.requesterPhotos?.length) {
+    content.push({ text: "Requester's photos", style: 'heading' })
+    content.push({
+      columns: input.requesterPhotos.map((photo) => (photo ? { image: photo, fit: [150, 150] } : { text: 'Photo not available.', style: 'muted' })),
+      columnGap: 8,
+      margin: [0, 0, 0, 16],
+    })
+  }
   content.push({ text: 'Status history', style: 'heading' })
   content.push(
     history.length
@@ -128,6 +147,8 @@ export async function requestPdf(orgId: string, id: string) {
       proof: proof ? { ...proof, photo: await proofPhoto(proof) } : null,
       organisationName: org.name,
       timeZone: safeTimeZone(org.timeZone),
+      // The thumbnails: three full-size photos would make a heavy PDF for little more to see.
+      requesterPhotos: await Promise.all(request.photos.map((p) => proofPhoto({ imageUrl: p.thumbnailUrl, thumbnailUrl: p.imageUrl }))),
     }),
   )
   return { pdf, fileName: `${request.orderNumber}.pdf` }

@@ -14,6 +14,7 @@ import { queueRequest } from './request-batch.server'
 import { nextOrderNumber } from './sequence.server'
 import { enqueueWebhookEvent } from './webhook.server'
 import { getOrganisationSettings } from './organisation-settings.server'
+import { checkRequestDetails, detailsForWebhook, detailsFromColumns, detailsToColumns } from './request-details.server'
 
 export type { ProductRequest }
 
@@ -46,13 +47,16 @@ export async function createRequest(
     /** Runs first inside the write transaction: a standing order claims its occurrence there, so the request is made once or not at all. */
     claim?: (tx: Prisma.TransactionClient) => Promise<unknown>
     note?: string
+    /** The vendor page posts answers as a form does (a ticked box is present, an unticked one absent). */
+    answersFrom?: 'json' | 'form'
   },
 ): Promise<{ request: ProductRequest; trackingToken: string; handoverCode: string | null }> {
   const parsed = inputSchemas[options.source].safeParse(input)
   if (!parsed.success) throw invalidFromZod(parsed.error)
   const valid = parsed.data
+  const details = await checkRequestDetails(valid, options.answersFrom, options.source)
   // Written together with whatever else arrives meanwhile (decision 043); a claim needs a transaction of its own.
-  if (!options.claim) return queueRequest({ orgId, valid, source: options.source, language: options.language, note: options.note })
+  if (!options.claim) return queueRequest({ orgId, valid, details, source: options.source, language: options.language, note: options.note })
 
   const created = await db.$transaction(async (tx) => {
     if (options.claim) await options.claim(tx)
@@ -86,6 +90,7 @@ export async function createRequest(
         status: 'pending',
         language: options.language ?? null,
         trackingTokenHash: hashToken(trackingToken),
+        ...detailsToColumns(details),
         items: {
           create: valid.requestedProducts.map((line) => ({
             organisationId: orgId,
@@ -104,14 +109,14 @@ export async function createRequest(
       orgId,
       {
         type: 'new_request',
-        message: `New request ${request.orderNumber} from ${request.vendorName} at ${property.name}`,
+        message: `${details.urgent ? 'URGENT: ' : ''}New request ${request.orderNumber} from ${request.vendorName} at ${property.name}`,
         propertyId: property.id,
         requestId: request.id,
       },
       tx,
     )
     await enqueueWebhookEvent(tx, orgId, 'request.created', {
-      request: { id: request.id, orderNumber: request.orderNumber, status: request.status, vendorName: request.vendorName, propertyId: property.id, source: options.source },
+      request: { id: request.id, orderNumber: request.orderNumber, status: request.status, vendorName: request.vendorName, propertyId: property.id, source: options.source, ...detailsForWebhook(details) },
     })
     return { request, trackingToken, handoverCode, propertyName: property.name }
   })
@@ -130,7 +135,8 @@ export async function createRequest(
 export async function sendVendorRequest(input: RequestInput, options: { language?: string } = {}) {
   const parsed = inputSchemas.vendor.safeParse(input)
   if (!parsed.success) throw invalidFromZod(parsed.error)
-  return queueRequest({ orgId: null, valid: parsed.data, source: 'vendor', language: options.language })
+  const details = await checkRequestDetails(parsed.data)
+  return queueRequest({ orgId: null, valid: parsed.data, details, source: 'vendor', language: options.language })
 }
 
 export type TrackingStage = 'received' | 'assigned' | 'on_the_way' | 'delivered' | 'closed'
@@ -159,6 +165,7 @@ export async function findTrackedRequest(token: string) {
       language: true,
       createdAt: true,
       organisationId: true,
+      photos: true,
       property: { select: { id: true, name: true, address: true, isActive: true } },
       items: { select: { productName: true, quantity: true }, orderBy: { productName: 'asc' } },
       assignments: { select: { status: true }, orderBy: { assignedAt: 'desc' }, take: 1 },
@@ -166,8 +173,8 @@ export async function findTrackedRequest(token: string) {
     },
   })
   if (!request) throw new NotFound('Request not found')
-  const { assignments, handoverCode, organisationId, ...rest } = request
+  const { assignments, handoverCode, organisationId, photos, ...rest } = request
   // Whether the runner must see the code or may only ask for it: the vendor is told which (issue 28).
   const handoverRequired = handoverCode ? (await getOrganisationSettings(organisationId)).requireHandoverCode : false
-  return { ...rest, organisationId, hasHandoverCode: Boolean(handoverCode), handoverRequired, stage: trackingStage(request.status, assignments[0]?.status ?? null) }
+  return { ...rest, organisationId, photos: detailsFromColumns({ urgent: false, neededBy: null, fieldAnswers: null, photos }).photos, hasHandoverCode: Boolean(handoverCode), handoverRequired, stage: trackingStage(request.status, assignments[0]?.status ?? null) }
 }

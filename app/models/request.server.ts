@@ -11,6 +11,8 @@ import { readNow, readRows } from '~/lib/sql.server'
 import { Invalid, NotFound } from '~/lib/errors'
 import { recordRequestStatus } from './request-status.server'
 import { recordAudit } from './audit-log.server'
+import { detailsFromColumns, type RequestDetailsView } from './request-details.server'
+import { answeredFieldKeys } from './request-fields.server'
 
 export const REQUEST_STATUSES = ['pending', 'in_progress', 'completed', 'archived'] as const
 export type RequestStatus = (typeof REQUEST_STATUSES)[number]
@@ -33,7 +35,7 @@ export type RequestView = {
   createdAt: Date
   updatedAt: Date
   property: { id: string; name: string; address: string } | null
-}
+} & RequestDetailsView
 
 export const PAGE_SIZE = 50
 export const MAX_PAGE_SIZE = 500
@@ -48,6 +50,8 @@ export type RequestFilter = {
   limit?: number
   /** The organisation's properties whose name matches `q`, looked up first (withMatchingProperties). */
   matchingProperties?: string[]
+  /** Only urgent requests (issue 29). */
+  urgent?: boolean
 }
 
 export type RequestPage = { requests: RequestView[]; nextCursor: string | null }
@@ -161,6 +165,7 @@ function filterConditions(orgId: string, filter: RequestFilter, forListing: bool
   const conditions = [Prisma.sql`r."organisationId" = ${orgId}`, statusCondition(filter.statuses, forListing)]
   const q = filter.q?.trim()
   if (q) conditions.push(searchCondition(filter, q))
+  if (filter.urgent) conditions.push(Prisma.sql`r."urgent" = 1`)
   return conditions
 }
 
@@ -207,7 +212,7 @@ export async function countRequests(orgId: string, filter: Omit<RequestFilter, '
   }
   if (filter.q?.trim()) return read()
   const statuses = filter.statuses?.length ? [...new Set(filter.statuses)].sort().join(',') : 'every'
-  return unsearchedCounts(`${orgId}|${statuses}`, read)
+  return unsearchedCounts(`${orgId}|${statuses}|${filter.urgent ? 'urgent' : ''}`, read)
 }
 
 type HydratedRow = {
@@ -221,6 +226,10 @@ type HydratedRow = {
   // As SQLite holds them (the ORM's text form); made Dates below.
   createdAt: string
   updatedAt: string
+  urgent: number
+  neededBy: string | null
+  fieldAnswers: string | null
+  photos: string | null
   pId: string | null
   pName: string | null
   pAddress: string | null
@@ -236,7 +245,7 @@ async function hydrate(ids: string[]): Promise<RequestView[]> {
   const [requests, items] = await readNow((sql) => [
     sql.all<HydratedRow>(
       `SELECT r.id, r.orderNumber, r.propertyId, r.organisationId, r.vendorName, r.status, r.notes,
-              r.createdAt, r.updatedAt, p.id AS pId, p.name AS pName, p.address AS pAddress
+              r.createdAt, r.updatedAt, r.urgent, r.neededBy, r.fieldAnswers, r.photos, p.id AS pId, p.name AS pName, p.address AS pAddress
        FROM ProductRequest r LEFT JOIN Property p ON p.id = r.propertyId
        WHERE r.id IN (SELECT value FROM json_each(?))`,
       list,
@@ -270,6 +279,7 @@ async function hydrate(ids: string[]): Promise<RequestView[]> {
         createdAt: new Date(r.createdAt),
         updatedAt: new Date(r.updatedAt),
         property: r.pId === null ? null : { id: r.pId, name: r.pName!, address: r.pAddress! },
+        ...detailsFromColumns(r),
       },
     ]
   })
@@ -356,14 +366,16 @@ export async function latestDeliveryProof(orgId: string, id: string): Promise<De
   return { ...rest, handoverConfirmedAt: assignment.handover?.confirmedAt ?? null, deliveredWithoutCodeAt: assignment.handover?.withoutCodeAt ?? null }
 }
 
-export const CSV_HEADER = ['Order Number', 'Request ID', 'Status', 'Property', 'Address', 'Vendor', 'Products', 'Items', 'Notes', 'Created At']
+export const CSV_HEADER = ['Order Number', 'Request ID', 'Status', 'Property', 'Address', 'Vendor', 'Products', 'Items', 'Notes', 'Created At', 'Urgent', 'Needed By', 'Photos']
 
 /**
  * The CSV export of every request matching the filter, produced a page at a time so an organisation
  * with 100,000 requests streams them without holding them all.
  */
 export async function* requestsCsv(orgId: string, unresolved: Omit<RequestFilter, 'cursor' | 'limit'>, timeZone = 'UTC'): AsyncGenerator<string> {
-  yield csvRow(CSV_HEADER)
+  // One column per question ever answered (issue 29), named by its key, after the fixed ones.
+  const keys = await answeredFieldKeys(orgId)
+  yield csvRow([...CSV_HEADER, ...keys])
   const filter = await withMatchingProperties(orgId, unresolved)
   let cursor: string | null = null
   do {
@@ -381,6 +393,10 @@ export async function* requestsCsv(orgId: string, unresolved: Omit<RequestFilter
           r.requestedProducts.length,
           r.notes ?? '',
           isoInZone(r.createdAt, timeZone),
+          r.urgent ? 'yes' : 'no',
+          r.neededBy ? isoInZone(r.neededBy, timeZone) : '',
+          r.photos.length,
+          ...keys.map((key) => r.fieldAnswers.find((a) => a.key === key)?.text ?? ''),
         ]),
       )
       .join('')

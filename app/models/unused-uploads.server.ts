@@ -11,7 +11,8 @@ export const UNATTACHED_GRACE_MS = 24 * 60 * 60 * 1000
 
 /**
  * Every image address anything shows: products (photo and thumbnail), delivery proofs (photo,
- * thumbnail, signature, which invoices show too) and notifications (a product's thumbnail). One
+ * thumbnail, signature, which invoices show too), notifications (a product's thumbnail) and the
+ * requester's photos on requests (issue 29). One
  * statement; notifications repeat a few addresses many times, so they are made distinct first.
  */
 async function imagesInUse() {
@@ -21,7 +22,9 @@ async function imagesInUse() {
     UNION SELECT "imageUrl" FROM "DeliveryProof"
     UNION SELECT "thumbnailUrl" FROM "DeliveryProof" WHERE "thumbnailUrl" IS NOT NULL
     UNION SELECT "signatureUrl" FROM "DeliveryProof" WHERE "signatureUrl" IS NOT NULL
-    UNION SELECT "imageUrl" FROM "Notification" WHERE "imageUrl" IS NOT NULL`
+    UNION SELECT "imageUrl" FROM "Notification" WHERE "imageUrl" IS NOT NULL
+    UNION SELECT json_extract(p.value, '$.imageUrl') FROM "ProductRequest" r, json_each(r."photos") p WHERE r."photos" IS NOT NULL
+    UNION SELECT json_extract(p.value, '$.thumbnailUrl') FROM "ProductRequest" r, json_each(r."photos") p WHERE r."photos" IS NOT NULL`
   return new Set(rows.map((r) => imageFileOf(r.url)).filter((file): file is string => file !== null))
 }
 

@@ -13,15 +13,41 @@ export const MAX_CART_LINES = 40
 
 export type CartLine = { productId: string; quantity: number }
 export type SentRequest = { orderNumber: string; trackingToken: string; vendorName: string }
+/**
+ * What the vendor typed on the finalize step, kept when the request is refused (a missing answer, a
+ * photo that is not one), so the form comes back filled in, with each problem's code by field name.
+ * Photos already accepted are kept by address: a file input cannot be filled in again.
+ */
+export type Draft = {
+  vendorName: string
+  urgent: boolean
+  neededBy: string
+  answers: Record<string, string>
+  photos: Array<{ imageUrl: string; thumbnailUrl: string }>
+  problems: Record<string, string>
+}
 
 const CartSchema = z.object({
   p: z.string(),
   l: z.array(z.tuple([z.string(), z.number().int()])).max(MAX_CART_LINES),
   s: z.object({ o: z.string(), t: z.string(), n: z.string() }).optional(),
+  d: z
+    .object({
+      n: z.string(),
+      u: z.boolean(),
+      b: z.string(),
+      a: z.record(z.string(), z.string()),
+      ph: z.array(z.tuple([z.string(), z.string()])).max(3),
+      e: z.record(z.string(), z.string()),
+    })
+    .optional(),
 })
 type StoredCart = z.infer<typeof CartSchema>
 
-export type Cart = { propertyId: string; lines: CartLine[]; sent: SentRequest | null }
+export type Cart = { propertyId: string; lines: CartLine[]; sent: SentRequest | null; draft?: Draft | null }
+
+/** A cookie holds about 4 KB: long typed answers are cut so the cart itself always fits. */
+const DRAFT_TEXT = 300
 
 let cookie: Cookie | undefined
 function cartCookie() {
@@ -38,12 +64,33 @@ export async function readCart(request: Request, propertyId: string): Promise<Ca
     propertyId,
     lines: parsed.data.l.map(([productId, quantity]) => ({ productId, quantity: clamp(quantity) })),
     sent: parsed.data.s ? { orderNumber: parsed.data.s.o, trackingToken: parsed.data.s.t, vendorName: parsed.data.s.n } : null,
+    draft: parsed.data.d
+      ? {
+          vendorName: parsed.data.d.n,
+          urgent: parsed.data.d.u,
+          neededBy: parsed.data.d.b,
+          answers: parsed.data.d.a,
+          photos: parsed.data.d.ph.map(([imageUrl, thumbnailUrl]) => ({ imageUrl, thumbnailUrl })),
+          problems: parsed.data.d.e,
+        }
+      : null,
   }
 }
 
 export function saveCart(cart: Cart): Promise<string> {
   const stored: StoredCart = { p: cart.propertyId, l: cart.lines.map((line) => [line.productId, line.quantity]) }
   if (cart.sent) stored.s = { o: cart.sent.orderNumber, t: cart.sent.trackingToken, n: cart.sent.vendorName }
+  if (cart.draft) {
+    const d = cart.draft
+    stored.d = {
+      n: d.vendorName.slice(0, 120),
+      u: d.urgent,
+      b: d.neededBy.slice(0, 20),
+      a: Object.fromEntries(Object.entries(d.answers).slice(0, 10).map(([k, v]) => [k.slice(0, 32), v.slice(0, DRAFT_TEXT)])),
+      ph: d.photos.slice(0, 3).map((p) => [p.imageUrl, p.thumbnailUrl]),
+      e: d.problems,
+    }
+  }
   return cartCookie().serialize(stored)
 }
 
@@ -72,7 +119,7 @@ export function changeCart(cart: Cart, change: CartChange, productId: string): {
   } else if (line) {
     line.quantity -= 1
   }
-  return { cart: { propertyId: cart.propertyId, lines, sent: null }, full }
+  return { cart: { propertyId: cart.propertyId, lines, sent: null, draft: cart.draft }, full }
 }
 
 /** Keeps only lines for products the property still offers (a product may be switched off meanwhile). */

@@ -146,7 +146,7 @@ describe('the Dispatch page', () => {
     const first = await (await client.get('/dispatch')).text()
     expect(first).toContain(orders[49])
     expect(first).not.toContain(orders[50])
-    expect(first).toContain('52 waiting for a runner; the oldest 50 shown')
+    expect(first).toContain('52 waiting for a runner; the first 50 shown (urgent, then soonest needed, then oldest)')
     expect(first).toContain('href="/dispatch?queue=100"')
     expect(first).toContain(`#${assigned[49]!.slice(-8)}`)
     expect(first).not.toContain(`#${assigned[50]!.slice(-8)}`)
@@ -176,7 +176,7 @@ describe('the Dispatch page', () => {
     // Its delivery was cancelled: it waits again.
     await db.runnerAssignment.create({ data: { organisationId: orgId, requestId: requests[1]!.id, runnerId: runner.id, status: 'cancelled' } })
     const page = await (await client.get('/dispatch')).text()
-    expect(page).toContain('52 waiting for a runner; the oldest 50 shown')
+    expect(page).toContain('52 waiting for a runner; the first 50 shown (urgent, then soonest needed, then oldest)')
     expect(page).toContain(requests[1]!.orderNumber)
   })
 })

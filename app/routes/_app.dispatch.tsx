@@ -243,7 +243,7 @@ export default function DispatchPage() {
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <PendingOrdersCard queue={queue} total={queuedTotal} params={params} canAssign={runners.length > 0} runners={runners} overdue={new Set(overdue)} />
+        <PendingOrdersCard queue={queue} total={queuedTotal} params={params} canAssign={runners.length > 0} runners={runners} overdue={new Set(overdue)} timeZone={timeZone} />
         <ActiveRunnersCard runners={runners} />
         <div className="lg:col-span-2">
           <RunsCard runs={runs} />

@@ -14,6 +14,9 @@ import { PropertyForm } from '~/components/property-form'
 import { PropertyProducts } from '~/components/property-products'
 import { ParLevels, ReorderSuggestions } from '~/components/property-stock'
 import { PropertyStandingOrders } from '~/components/property-standing-orders'
+import { PropertyRequestFields } from '~/components/property-request-fields'
+import { requestFieldsFromForm } from '~/lib/schemas/request-fields'
+import { replaceRequestFields, requestFieldsOf } from '~/models/request-fields.server'
 import { QrModal } from '~/components/qr-modal'
 import { Button, ButtonLink, buttonClasses } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
@@ -72,12 +75,13 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 async function editorData(orgId: string, id: string, selectAll: boolean) {
   const property = await findProperty(orgId, id)
-  const [assigned, catalog, suggestions, standingOrders, timeZone] = await Promise.all([
+  const [assigned, catalog, suggestions, standingOrders, timeZone, requestFields] = await Promise.all([
     listAssignedProducts(orgId, id),
     listProducts(orgId),
     propertyReorderSuggestions(orgId, id),
     listPropertyStandingOrders(orgId, id),
     organisationTimeZone(orgId),
+    requestFieldsOf(orgId, id),
   ])
   const assignedIds = new Set(assigned.map((p) => p.id))
   const brief = (p: { id: string; name: string; category: string | null }) => ({ id: p.id, name: p.name, category: p.category })
@@ -91,6 +95,7 @@ async function editorData(orgId: string, id: string, selectAll: boolean) {
     standingOrders,
     timeZone,
     timeZones: timeZoneNames(),
+    requestFields: requestFields.fields,
   }
 }
 
@@ -242,6 +247,13 @@ export async function action({ request }: ActionFunctionArgs) {
         return redirectWithToast(editHref, { title: `Request ${made.orderNumber} created.` })
       })
     }
+    case 'request-fields': {
+      const editHref = editHrefFor(id)
+      return withErrorToast(editHref, 'Failed to save the questions.', async () => {
+        const { fields } = await replaceRequestFields(orgId, id, requestFieldsFromForm(formData))
+        return redirectWithToast(editHref, { title: fields.length ? `${plural(fields.length, 'question', 'questions')} saved.` : 'Questions removed.' })
+      })
+    }
     case 'standing-order-create': {
       const editHref = editHrefFor(id)
       const submission = parseWithZod(formData, { schema: StandingOrderForm })
@@ -323,6 +335,7 @@ export default function LogisticsPage() {
                 timeZones={data.editor.timeZones}
                 lastResult={actionData && 'standingOrder' in actionData ? actionData.standingOrder : null}
               />
+              <PropertyRequestFields key={`fields-${data.editor.property.id}`} propertyId={data.editor.property.id} fields={data.editor.requestFields} />
             </>
           ) : null}
         </PropertyForm>

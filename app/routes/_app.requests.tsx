@@ -3,7 +3,7 @@
 // the New Request dialog. Dialogs live in the URL (?dialog=new-request, ?dialog=details&id=…).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { isOverdue, overdueCutoff } from '~/models/overdue-requests.server'
 import { useStickyActionData } from '~/lib/use-sticky-action-data'
 import { Plus } from 'lucide-react'
@@ -70,7 +70,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
   const url = new URL(request.url)
   const query = readListQuery(url.searchParams, FILTERS)
-  const filter = { statuses: statusesFor(query.status), q: query.q }
+  // Urgent only (issue 29): a plain link toggles it, so it works without JavaScript.
+  const urgent = url.searchParams.get('urgent') === '1'
+  const filter = { statuses: statusesFor(query.status), q: query.q, urgent }
   const [page, count, dialog, timeZone, cutoff] = await Promise.all([
     listRequests(manager.orgId, { ...filter, cursor: query.cursor }).catch((err) => {
       if (!(err instanceof Invalid)) throw err
@@ -83,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     overdueCutoff(manager.orgId),
   ])
   const overdue = page.requests.filter((r) => isOverdue(r, cutoff)).map((r) => r.id)
-  return json({ query, requests: page.requests, nextCursor: page.nextCursor, count, dialog, timeZone, overdue })
+  return json({ query, urgent, requests: page.requests, nextCursor: page.nextCursor, count, dialog, timeZone, overdue })
 }
 
 function formText(form: FormData, name: string) {
@@ -135,7 +137,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const FILTER_LABELS: Record<(typeof FILTERS)[number], string> = { all: 'All requests', ...STATUS_LABELS }
 
 export default function RequestsPage() {
-  const { query, requests, nextCursor, count, dialog, timeZone, overdue } = useLoaderData<typeof loader>()
+  const { query, urgent, requests, nextCursor, count, dialog, timeZone, overdue } = useLoaderData<typeof loader>()
   // A live reload (a vendor's request arriving) must not wipe the dialog's errors under the manager's eyes.
   const actionData = useStickyActionData<SerializeFrom<typeof action>>()
   const [params] = useSearchParams()
@@ -163,9 +165,20 @@ export default function RequestsPage() {
           <SearchBox q={query.q} keep={query.status === 'all' ? {} : { status: query.status }} placeholder="Search requests..." />
           <StatusFilter id="status-filter" value={query.status} options={FILTERS} labels={FILTER_LABELS} keep={query.q ? { q: query.q } : {}} />
         </div>
-        <p className="mt-3 text-sm text-slate-600" data-testid="request-count" aria-live="polite">
-          {count} {count === 1 ? 'request' : 'requests'}
-        </p>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-600" data-testid="request-count" aria-live="polite">
+            {count} {count === 1 ? 'request' : 'requests'}
+          </p>
+          <Link
+            to={withParams(params, { urgent: urgent ? null : '1', cursor: null })}
+            replace
+            preventScrollReset
+            aria-current={urgent ? 'true' : undefined}
+            className="rounded-full border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50 aria-[current=true]:border-red-600 aria-[current=true]:bg-red-600 aria-[current=true]:text-white"
+          >
+            Urgent only
+          </Link>
+        </div>
       </Card>
 
       <div className="mt-4">

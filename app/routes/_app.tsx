@@ -6,7 +6,7 @@ import { NotificationSoundProvider } from '~/components/notification-sound'
 import { Sidebar } from '~/components/sidebar'
 import { Spinner } from '~/components/ui/spinner'
 import { usePolling } from '~/lib/use-polling'
-import { countUnread } from '~/models/notification.server'
+import { unreadCounts } from '~/models/notification.server'
 import { permissionsOf } from '~/models/permissions'
 import { getPreferences } from '~/models/settings.server'
 import { displayName } from '~/models/user.server'
@@ -17,7 +17,7 @@ const HEADER_POLL_MS = 30_000
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
-  const [unreadCount, preferences] = await Promise.all([countUnread(manager.orgId, manager.userId), getPreferences(manager.userId)])
+  const [{ count: unreadCount, urgent: unreadUrgent }, preferences] = await Promise.all([unreadCounts(manager.orgId, manager.userId), getPreferences(manager.userId)])
   return json({
     manager: {
       name: displayName(manager),
@@ -30,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // No query: the role is in hand. Pages hide what it may not do (components/use-permissions.ts).
     may: permissionsOf(manager),
     unreadCount,
+    unreadUrgent,
     notificationSoundsEnabled: preferences.notificationSoundsEnabled,
   })
 }
@@ -41,13 +42,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 }
 
 export default function AppLayout() {
-  const { manager, unreadCount, notificationSoundsEnabled } = useLoaderData<typeof loader>()
+  const { manager, unreadCount, unreadUrgent, notificationSoundsEnabled } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
   usePolling(HEADER_POLL_MS)
   // Live updates sit outside the sound, which listens to them for new notifications.
   return (
     <LiveEventsProvider>
-      <NotificationSoundProvider enabled={notificationSoundsEnabled !== false} unreadCount={unreadCount}>
+      <NotificationSoundProvider enabled={notificationSoundsEnabled !== false} unreadCount={unreadCount} unreadUrgent={unreadUrgent}>
         {/* The first stop for a keyboard: straight past the navigation to the page itself. */}
         <a
           href="#main-content"

@@ -10,6 +10,7 @@ import { AuditQuery } from '~/lib/schemas/audit-log'
 import { ProductInput, ProductPatch } from '~/lib/schemas/product'
 import { AssignProductInput, PropertyInput, PropertyUpdate } from '~/lib/schemas/property'
 import { ParLevelInput } from '~/lib/schemas/reorder'
+import { RequestFieldsInput } from '~/lib/schemas/request-fields'
 import { ReportQuery } from '~/lib/schemas/report'
 import { PreferencesInput, SystemSettingsInput } from '~/lib/schemas/settings'
 import { StandingOrderInput } from '~/lib/schemas/standing-order'
@@ -35,8 +36,12 @@ const importSchemas: OperationSchemas = {
 }
 
 const SCHEMAS: Record<string, OperationSchemas> = {
-  'GET /api/requests': { query: RequestListQuery, csv: true },
-  'POST /api/requests': { body: requestInputSchema('manager') },
+  'GET /api/requests': { query: RequestListQuery, csv: true, response: z.array(answer.RequestAnswer) },
+  'POST /api/requests': { body: requestInputSchema('manager'), response: answer.RequestAnswer },
+  'GET /api/requests/{id}': { response: answer.RequestAnswer },
+  'GET /api/dispatch/queue': { response: z.array(answer.QueuedRequestAnswer) },
+  'GET /api/properties/{id}/request-fields': { response: answer.RequestFieldsAnswer },
+  'PUT /api/properties/{id}/request-fields': { body: RequestFieldsInput, response: answer.RequestFieldsAnswer },
   'PATCH /api/requests/{id}': { body: RequestStatusBody },
   'GET /api/requests/{id}/pdf': { pdf: true },
   'GET /api/products': { csv: true, response: z.array(answer.ProductAnswer) },

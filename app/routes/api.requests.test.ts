@@ -51,6 +51,12 @@ describe('the request list', () => {
       createdAt: pending.createdAt.toISOString(),
       updatedAt: expect.any(String),
       property: { id: property.id, name: 'Harbor View Towers', address: property.address },
+      // What the requester told us (issue 29): nothing, for a request typed in without it.
+      urgent: false,
+      neededBy: null,
+      fields: {},
+      fieldAnswers: [],
+      photos: [],
     })
   })
 
@@ -218,7 +224,7 @@ describe('the CSV export', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="requests-${date}.csv"`)
     const text = (await res.text()).replace(/^\uFEFF/, '')
     const lines = text.split('\r\n')
-    expect(lines[0]).toBe('Order Number,Request ID,Status,Property,Address,Vendor,Products,Items,Notes,Created At')
+    expect(lines[0]).toBe('Order Number,Request ID,Status,Property,Address,Vendor,Products,Items,Notes,Created At,Urgent,Needed By,Photos')
     expect(text).toContain(
       [
         request.orderNumber,
@@ -231,6 +237,9 @@ describe('the CSV export', () => {
         '2',
         '"He said ""hi"", then left\nSecond line"',
         `${request.createdAt.toISOString().slice(0, 19)}+00:00`, // ISO 8601 on the organisation's clock (UTC here) with its offset
+        'no',
+        '',
+        '0',
       ].join(',') + '\r\n',
     )
     expect(text).not.toContain('Archived Co')

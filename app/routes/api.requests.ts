@@ -1,6 +1,7 @@
 // GET /api/requests: the organisation's requests, newest first, a page at a time (keyset on createdAt
 // and id: `?cursor=` from the X-Next-Cursor header or the Link header's rel="next"). Optional
-// `?status=` (a status, "all" for every status but archived, or a comma-separated list), `?q=`, `?limit=`.
+// `?status=` (a status, "all" for every status but archived, or a comma-separated list), `?q=`, `?limit=`,
+// `?urgent=true` (only urgent requests).
 // `?format=csv` answers the whole matching list as a CSV download instead; it is a plain link, so it
 // works without JavaScript and streams page by page however many requests match.
 // POST /api/requests: a manager enters a request (201 with the request).
@@ -18,13 +19,14 @@ export const ListQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(MAX_PAGE_SIZE).default(100),
   format: z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).default('json'),
+  urgent: z.enum(['true', 'false'], { error: 'Urgent must be true or false' }).optional(),
 })
 
 export const loader = apiLoader(async ({ request }) => {
   const manager = await requireApiManager(request)
   const url = new URL(request.url)
   const query = parseWith(ListQuery, Object.fromEntries(url.searchParams))
-  const filter = { statuses: parseStatusParam(query.status), q: query.q }
+  const filter = { statuses: parseStatusParam(query.status), q: query.q, urgent: query.urgent === 'true' }
 
   if (query.format === 'csv') {
     // Times read on the organisation's clock, with its offset, as everywhere else it sees them.

@@ -1,10 +1,13 @@
-// POST /api/upload (DESIGN.md §6): a manager, a runner, or whoever holds a delivery link may upload a
-// photo; it comes back re-encoded as { imageUrl, thumbnailUrl }.
+// POST /api/upload (DESIGN.md §6): a manager, a runner, whoever holds a delivery link, or a vendor
+// attaching photos to a request (`?propertyId=` of a property that takes requests; issue 29) may
+// upload a photo; it comes back re-encoded as { imageUrl, thumbnailUrl }. Uploads are rate-limited
+// per client (abuse-limits).
 import { Invalid, Unauthorized } from '~/lib/errors'
 import { apiAction, methodNotAllowed } from '~/lib/http.server'
 import { readMultipartForm } from '~/lib/multipart.server'
 import { findAssignmentByLinkToken } from '~/models/assignment.server'
 import { findRunnerByToken } from '~/models/runner.server'
+import { findStorefrontOwner } from '~/models/storefront.server'
 import { getManager } from '~/services/auth.server'
 import { MAX_UPLOAD_BYTES, storeUploadedImage } from '~/services/images.server'
 
@@ -19,8 +22,11 @@ async function uploaderOrganisation(request: Request): Promise<string> {
     throw new Unauthorized('Invalid authentication token')
   }
   const manager = await getManager(request)
-  if (!manager) throw new Unauthorized()
-  return manager.orgId
+  if (manager) return manager.orgId
+  // A vendor's photo belongs to the property's organisation; only a property taking requests accepts one.
+  const propertyId = new URL(request.url).searchParams.get('propertyId')
+  if (propertyId) return (await findStorefrontOwner(propertyId)).organisationId
+  throw new Unauthorized()
 }
 
 export const action = apiAction(async ({ request }) => {

@@ -142,7 +142,7 @@ export default function DeliveryOrderPage() {
       <main className="mx-auto max-w-3xl space-y-4 px-4 pb-40 pt-6">
         <OfflineQueueStatus />
         {data.run ? <RunStops title="This Run" stops={data.run.stops} totalKm={data.run.totalKm} navigateUrl={data.run.navigateUrl} /> : null}
-        <DeliveryOrderCards order={order} />
+        <DeliveryOrderCards order={order} timeZone={data.timeZone} />
         <Card>
           <CardHeader title="Actions" />
           <CardBody className="space-y-3">

@@ -135,8 +135,8 @@ describe.each(SHAPES)('planned with %s', (shape) => {
     }
   })
 
-  // The queue is pending requests oldest first: read in order from the (organisationId, status,
-  // createdAt, id) index, each checked for an open assignment by its request id, never sorted whole.
+  // The queue is pending requests urgent first, then soonest needed, then oldest (issue 29): read in
+  // order from the dispatch-order index, each checked for an open assignment by its request id, never sorted whole.
   test.each(['/dispatch', '/api/dispatch/queue'])('%s reads the pending orders in queue order through their index', async (path) => {
     const statements = await statementsDuring(async () => {
       const res = await manager.get(path)
@@ -146,7 +146,7 @@ describe.each(SHAPES)('planned with %s', (shape) => {
     const queue = statements.filter((s) => /FROM "ProductRequest" r\b/.test(s.query) && /NOT EXISTS/.test(s.query))
     expect(queue).toHaveLength(1)
     const plan = planOf(queue[0]!).join('\n')
-    expect(plan).toMatch(/^SEARCH r USING INDEX ProductRequest_organisationId_status_createdAt_id_idx \(organisationId=\? AND status=\?\)/)
+    expect(plan).toMatch(/^SEARCH r USING INDEX ProductRequest_dispatch_order_idx \(organisationId=\? AND status=\?\)/)
     expect(plan).toMatch(/SEARCH covering USING INDEX RunnerAssignment_requestId_idx \(requestId=\?\)/)
     expect(plan).not.toMatch(/TEMP B-TREE/)
   })
@@ -158,7 +158,7 @@ describe.each(SHAPES)('planned with %s', (shape) => {
     const count = statements.filter((s) => /COUNT\(DISTINCT a\."requestId"\)/.test(s.query))
     expect(count).toHaveLength(1)
     const plan = planOf(count[0]!).join('\n')
-    expect(plan).toMatch(/SEARCH r USING COVERING INDEX ProductRequest_organisationId_status_createdAt_id_idx \(organisationId=\? AND status=\?\)/)
+    expect(plan).toMatch(/SEARCH r USING COVERING INDEX ProductRequest_(organisationId_status_createdAt_id|dispatch_order)_idx \(organisationId=\? AND status=\?\)/)
     expect(plan).toMatch(/SEARCH a USING INDEX RunnerAssignment_open_request_idx \(organisationId=\?\)/)
     expect(plan).toMatch(/SEARCH covered USING COVERING INDEX ProductRequest_pending_idx \(id=\?\)/)
     expect(plan).not.toMatch(/CORRELATED|SCAN (?!CONSTANT ROW)/)

@@ -57,6 +57,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       handoverRequired: tracked.handoverRequired,
       run,
       items: tracked.items,
+      // The tracking link is the submitter's alone, so their own photos may show here (issue 29).
+      photos: tracked.photos,
       property: tracked.property ? { id: tracked.property.id, name: tracked.property.name, address: tracked.property.address, active: tracked.property.isActive } : null,
     },
   })
@@ -172,6 +174,20 @@ function Tracking({ tracked, lang }: { tracked: Tracked; lang: VendorLanguage })
             ))}
           </ul>
         </section>
+        {tracked.photos.length > 0 ? (
+          <section aria-labelledby="track-photos" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+            <h3 id="track-photos" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+              {t('track.photos')}
+            </h3>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {tracked.photos.map((p, i) => (
+                <li key={p.imageUrl}>
+                  <img src={p.thumbnailUrl} alt={`${t('track.photos')} ${i + 1}`} className="h-20 w-20 rounded border border-slate-200 object-cover" />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {tracked.stage !== 'delivered' && tracked.stage !== 'closed' ? <NotifySection /> : null}
         <div className="flex flex-col gap-3 text-sm">
           {hydrated ? <p className="text-slate-600">{t('track.autoRefresh')}</p> : null}

@@ -1,14 +1,19 @@
 // Sends the vendor's cart as a request. Its own path so the submission rate limit can count
 // submissions apart from cart presses. Always answers with a redirect: the success screen, or the
-// finalize step with a toast in the vendor's language saying what is missing.
+// finalize step with a toast in the vendor's language saying what is missing, and what was typed
+// kept in the cart's cookie (issue 29) so the form comes back filled in.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { HONEYPOT_FIELD } from '~/components/vendor-finalize-dialog'
 import { isVendorLanguage, type VendorLanguage } from '~/i18n/config'
 import { vendorLanguage, vendorT } from '~/i18n/i18next.server'
-import { Invalid, NotFound } from '~/lib/errors'
+import { Invalid, NotFound, TooLarge } from '~/lib/errors'
+import { EXTRA_FILE_TYPE, OVERSIZED_FILE_TYPE, readFormWithFiles } from '~/lib/multipart.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { keepOffered, readCart, saveCart } from '~/models/vendor-cart.server'
+import { keepOffered, readCart, saveCart, type Draft } from '~/models/vendor-cart.server'
 import { createRequest } from '~/models/request-intake.server'
+import { MAX_REQUEST_PHOTOS } from '~/lib/schemas/request-input'
+import { InvalidAnswers } from '~/models/request-details.server'
+import { MAX_UPLOAD_BYTES, storeUploadedImage } from '~/services/images.server'
 import { findStorefrontOwner, listStorefrontProducts } from '~/models/storefront.server'
 
 function page(propertyId: string, lang: VendorLanguage, extra = '') {
@@ -28,9 +33,76 @@ function refusalOf(err: Invalid) {
   return 'failed' as const
 }
 
+/** What the vendor typed, as the form posted it: answers are `field.<key>`, kept photos `keptPhoto`. */
+function draftOf(form: FormData): Draft {
+  const answers: Record<string, string> = {}
+  for (const [name, value] of form) {
+    if (name.startsWith('field.') && typeof value === 'string') answers[name.slice('field.'.length)] = value
+  }
+  const photos = form
+    .getAll('keptPhoto')
+    .map((v) => String(v).split(' '))
+    .filter((p): p is [string, string] => p.length === 2)
+    .map(([imageUrl, thumbnailUrl]) => ({ imageUrl, thumbnailUrl }))
+  return {
+    vendorName: String(form.get('vendorName') ?? ''),
+    urgent: form.get('urgent') !== null,
+    neededBy: String(form.get('neededBy') ?? '').trim(),
+    answers,
+    photos,
+    problems: {},
+  }
+}
+
+/**
+ * Stores the photos the form carries, each re-encoded and stripped of its metadata on the way
+ * (images.server). Answers the photos kept and the problem, if any, in the vendor-page's words.
+ */
+async function takePhotos(form: FormData, kept: Draft['photos'], orgId: string) {
+  const photos = [...kept]
+  let problem: 'photoTooLarge' | 'photoTooMany' | 'photoInvalid' | null = null
+  for (const file of form.getAll('photo')) {
+    if (!(file instanceof File) || (file.size === 0 && file.type !== OVERSIZED_FILE_TYPE && file.type !== EXTRA_FILE_TYPE)) continue
+    if (file.type === OVERSIZED_FILE_TYPE) problem = 'photoTooLarge'
+    else if (file.type === EXTRA_FILE_TYPE || photos.length >= MAX_REQUEST_PHOTOS) problem = 'photoTooMany'
+    else {
+      try {
+        photos.push(await storeUploadedImage(file, { orgId }))
+      } catch (err) {
+        if (!(err instanceof Invalid) && !(err instanceof TooLarge)) throw err
+        problem = err instanceof TooLarge ? 'photoTooLarge' : 'photoInvalid'
+      }
+    }
+  }
+  return { photos, problem }
+}
+
+type VendorError = 'answerRequired' | 'answerOption' | 'answerNumber' | 'answerDate' | 'answerText' | 'neededBy' | 'photoInvalid' | 'photoTooLarge' | 'photoTooMany' | 'missingInfo'
+/** The vendor-page message of an answer's problem code (request-details). */
+const ANSWER_ERROR: Record<string, VendorError> = {
+  required: 'answerRequired',
+  option: 'answerOption',
+  number: 'answerNumber',
+  date: 'answerDate',
+  checkbox: 'answerRequired',
+  text: 'answerText',
+  unknown: 'answerOption',
+  neededBy: 'neededBy',
+  photo: 'photoInvalid',
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const propertyId = params.propertyId!
-  const form = await request.formData()
+  let form: FormData
+  try {
+    form = await readFormWithFiles(request, { maxFiles: MAX_REQUEST_PHOTOS, maxFileBytes: MAX_UPLOAD_BYTES })
+  } catch (err) {
+    if (!(err instanceof TooLarge)) throw err
+    // Past every photo's allowance the rest of the form was never read: nothing typed can be kept.
+    const lang = await vendorLanguage(request)
+    const t = await vendorT(lang)
+    return redirectWithToast(page(propertyId, lang, '&step=finalize'), { title: t('errors.detailsTitle'), description: t('errors.photoTooLarge'), variant: 'error' })
+  }
   const asked = form.get('lang')
   const lang = isVendorLanguage(asked) ? asked : await vendorLanguage(request)
 
@@ -46,12 +118,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   const cart = await readCart(request, propertyId)
-  const vendorName = String(form.get('vendorName') ?? '')
+  const draft = draftOf(form)
+  const t = await vendorT(lang)
+  /** Back to the finalize step, the cart and what was typed kept, a toast and each field's problem. */
+  const refuse = async (problems: Record<string, string>, toast: { title: string; description: string }, keptCart = cart, extra = '') => {
+    const headers = new Headers()
+    headers.append('Set-Cookie', await saveCart({ ...keptCart, draft: { ...draft, problems } }))
+    return redirectWithToast(page(propertyId, lang, `&step=finalize${extra}`), { ...toast, variant: 'error' }, { headers })
+  }
+
+  const taken = await takePhotos(form, draft.photos, organisationId)
+  draft.photos = taken.photos
+  if (taken.problem) return refuse({ photos: taken.problem }, { title: t('errors.detailsTitle'), description: t(`errors.${taken.problem}`) })
+
   try {
     const { request: created, trackingToken } = await createRequest(
       organisationId,
-      { propertyId, vendorName, requestedProducts: cart.lines },
-      { source: 'vendor', language: lang },
+      {
+        propertyId,
+        vendorName: draft.vendorName,
+        requestedProducts: cart.lines,
+        urgent: draft.urgent,
+        neededBy: draft.neededBy || null,
+        fields: draft.answers,
+        photos: draft.photos,
+      },
+      { source: 'vendor', language: lang, answersFrom: 'form' },
     )
     const sent = { orderNumber: created.orderNumber, trackingToken, vendorName: created.vendorName }
     return redirect(page(propertyId, lang, '&step=sent'), {
@@ -60,22 +152,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (err) {
     if (err instanceof NotFound) return redirect(page(propertyId, lang))
     if (!(err instanceof Invalid)) throw err
-    const t = await vendorT(lang)
+    if (err instanceof InvalidAnswers) {
+      const problems = Object.fromEntries(Object.entries(err.problems).map(([name, code]) => [name.startsWith('photos.') ? 'photos' : name, ANSWER_ERROR[code] ?? 'answerRequired']))
+      return refuse(problems, { title: t('errors.detailsTitle'), description: t('errors.details') })
+    }
     const refusal = refusalOf(err)
+    if (refusal === 'missingInfo') return refuse({}, { title: t('errors.missingInfoTitle'), description: t('errors.missingInfo') }, cart, '&error=name')
     const headers = new Headers()
     if (refusal === 'unavailable') {
       const offered = new Set((await listStorefrontProducts(propertyId)).map((p) => p.id))
-      headers.append('Set-Cookie', await saveCart(keepOffered(cart, offered)))
+      return refuse({}, { title: t('errors.unavailableTitle'), description: t('errors.unavailable') }, keepOffered(cart, offered))
     }
     const toast =
       refusal === 'emptyCart'
         ? { title: t('errors.emptyCartTitle'), description: t('errors.emptyCart') }
-        : refusal === 'missingInfo'
-          ? { title: t('errors.missingInfoTitle'), description: t('errors.missingInfo') }
-          : refusal === 'unavailable'
-            ? { title: t('errors.unavailableTitle'), description: t('errors.unavailable') }
-            : { title: t('errors.failedTitle'), description: t('errors.failed') }
-    const to = refusal === 'emptyCart' ? page(propertyId, lang) : page(propertyId, lang, `&step=finalize${refusal === 'missingInfo' ? '&error=name' : ''}`)
+        : { title: t('errors.failedTitle'), description: t('errors.failed') }
+    const to = refusal === 'emptyCart' ? page(propertyId, lang) : page(propertyId, lang, '&step=finalize')
     return redirectWithToast(to, { ...toast, variant: 'error' }, { headers })
   }
 }

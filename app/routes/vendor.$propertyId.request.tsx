@@ -19,6 +19,9 @@ import { VENDOR_MAX_QUANTITY } from '~/models/request-intake.server'
 import { inLanguage } from '~/models/product-translation.server'
 import { findStorefront, listStorefrontProducts, type Storefront } from '~/models/storefront.server'
 import { handoverCodeFor, handoverRequiredAt } from '~/models/handover.server'
+import { storefrontRequestFields } from '~/models/request-fields.server'
+import { labelIn } from '~/lib/schemas/request-fields'
+import type { VendorRequestField } from '~/components/vendor-request-details'
 
 function requestPath(propertyId: string, lang: VendorLanguage, step?: 'finalize' | 'sent') {
   return `/vendor/${propertyId}/request?lang=${lang}${step ? `&step=${step}` : ''}`
@@ -50,6 +53,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   const url = new URL(request.url)
   const step = url.searchParams.get('step')
+  // The property's questions, in the vendor's language (English where a label is missing), asked on the finalize step only.
+  const fields: VendorRequestField[] =
+    step === 'finalize'
+      ? (await storefrontRequestFields(property.id)).map((f) => ({
+          key: f.key,
+          type: f.type,
+          required: f.required,
+          label: labelIn(f.labels, lang),
+          options: f.options?.map((o) => ({ value: o.value, label: labelIn(o.labels, lang) })),
+        }))
+      : []
   return json(
     {
       lang,
@@ -64,6 +78,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       step: step === 'finalize' ? ('finalize' as const) : step === 'sent' && cart.sent ? ('sent' as const) : null,
       sent: step === 'sent' && cart.sent ? { ...cart.sent, handoverCode: handoverCodeFor(cart.sent.trackingToken), handoverRequired: await handoverRequiredAt(property.id) } : null,
       nameError: url.searchParams.get('error') === 'name',
+      fields,
+      draft: step === 'finalize' ? (cart.draft ?? null) : null,
       langInUrl: url.searchParams.has('lang'),
     },
     { headers },
@@ -110,8 +126,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...(data?.description ? [{ name: 'description', content: data.description }] : []),
 ]
 
-/** Painted from one HTML answer on a slow phone, enhanced without React (decision 040). */
-export const handle = { hydrate: false }
+/**
+ * Painted from one HTML answer on a slow phone, enhanced without React (decision 040); the photo
+ * resizer rides in the same script on every step, as the enhancer swaps the finalize step in
+ * without running a script of its own (decision 082).
+ */
+export const handle = { hydrate: false, photos: true }
 
 export default function VendorRequestRoute() {
   const data = useLoaderData<typeof loader>()
@@ -198,6 +218,8 @@ function RequestPage({ data }: { data: FoundData }) {
               closeTo={pagePath}
               nameError={data.nameError}
               busy={busy}
+              fields={data.fields}
+              draft={data.draft}
             />
           ) : null}
         </>

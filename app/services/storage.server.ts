@@ -222,3 +222,20 @@ function s3(config: StorageConfig) {
 function s3ObjectUrl(config: StorageConfig, file: string) {
   return `${config.S3_ENDPOINT!.replace(/\/$/, '')}/${encodeURIComponent(config.S3_BUCKET!)}/images/${file}`
 }
+
+/**
+ * Whether every address is an image this service keeps for the organisation: a request may carry a
+ * photo uploaded beforehand (POST /api/upload), never someone else's or one from elsewhere.
+ */
+export async function imagesKeptFor(orgId: string, urls: string[]): Promise<boolean> {
+  const files = urls.map(imageFileOf)
+  if (files.some((f) => f === null)) return false
+  const wanted = [...new Set(files as string[])]
+  const ids = wanted.map((f) => f.slice(0, -'.jpg'.length))
+  const [rows, ledger] = await Promise.all([
+    db.storedImage.findMany({ where: { id: { in: ids }, organisationId: orgId }, select: { id: true } }),
+    db.uploadedFile.findMany({ where: { file: { in: wanted }, organisationId: orgId }, select: { file: true } }),
+  ])
+  const found = new Set([...rows.map((r) => `${r.id}.jpg`), ...ledger.map((f) => f.file)])
+  return wanted.every((f) => found.has(f))
+}

@@ -161,7 +161,7 @@ test('filter chips, search, selecting on the map grid and exporting what the lis
   expect(download.suggestedFilename()).toMatch(/^requests-\d{4}-\d{2}-\d{2}\.csv$/)
   const csv = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '')
   const lines = csv.trim().split('\r\n')
-  expect(lines[0]).toBe('Order Number,Request ID,Status,Property,Address,Vendor,Products,Items,Notes,Created At')
+  expect(lines[0]).toBe('Order Number,Request ID,Status,Property,Address,Vendor,Products,Items,Notes,Created At,Urgent,Needed By,Photos')
   expect(lines).toHaveLength(2)
   expect(lines[1]).toContain(`${b.orderNumber},${b.id},in_progress,Harbor View Towers,`)
   expect(lines[1]).toContain('"Back door, please"')

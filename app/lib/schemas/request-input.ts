@@ -29,7 +29,14 @@ export type RequestInput = {
   vendorName: string
   requestedProducts: Array<{ productId: string; quantity: number }>
   notes?: string | null
+  /** Issue 29: what else the requester tells us; checked against the property by request-details. */
+  urgent?: boolean
+  neededBy?: string | null
+  fields?: Record<string, unknown> | null
+  photos?: Array<{ imageUrl: string; thumbnailUrl: string }> | null
 }
+
+export const MAX_REQUEST_PHOTOS = 3
 
 /** The shape and the per-field messages; whether the products exist is checked against the database. */
 export function requestInputSchema(source: RequestSource) {
@@ -62,6 +69,19 @@ export function requestInputSchema(source: RequestSource) {
         })
       }),
     notes: optionalText(1000),
+    urgent: z.boolean({ error: 'Urgent must be true or false' }).optional(),
+    neededBy: z.string({ error: 'Needed by must be a date and time such as 2026-12-01T14:00' }).trim().max(40).nullish(),
+    fields: z.record(z.string(), z.unknown(), { error: 'Fields must be an object of answers by key' }).nullish(),
+    photos: z
+      .array(
+        z.object({
+          imageUrl: z.string({ error: 'A photo needs its imageUrl from POST /api/upload' }).max(500),
+          thumbnailUrl: z.string({ error: 'A photo needs its thumbnailUrl from POST /api/upload' }).max(500),
+        }),
+        { error: 'Photos must be a list of { imageUrl, thumbnailUrl }' },
+      )
+      .max(MAX_REQUEST_PHOTOS, `A request can carry at most ${MAX_REQUEST_PHOTOS} photos`)
+      .nullish(),
   })
 }
 

@@ -77,14 +77,14 @@ export function vendorPageCache(hooks: VendorPageHooks) {
     if (kept.cookies.length) res.setHeader('Set-Cookie', kept.cookies)
     if (kept.countsScan) hooks.countScan(propertyId)
     res.setHeader('x-page-cache', 'hit')
-    // The kept parts go out as they are, with the nonce between them, in one corked write: no
-    // copy of the whole page for each vendor (at a building's rate that copy was most of the
-    // garbage collector's work). res.end, not res.send: no ETag hashed over the page either.
+    // The kept parts go out as they are, with the nonce between them: no copy of the whole page
+    // for each vendor (at a building's rate that copy was most of the garbage collector's work).
+    // res.end, not res.send: no ETag hashed over the page either. Not corked: compression waits
+    // for 'drain' once its gzip output passes the socket's buffer, and a corked response never
+    // drains before end(), so a page over ~16 KB gzipped hung (issue 29's photo script found it).
     const fresh = Buffer.from(nonce)
     res.setHeader('Content-Length', kept.bytes + fresh.length * (kept.parts.length - 1))
     res.statusCode = 200
-    // Corked until end(), which sends what was written in one go.
-    res.cork()
     kept.parts.forEach((part, i) => {
       if (i > 0) res.write(fresh)
       res.write(part)
