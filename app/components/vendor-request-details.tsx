@@ -2,6 +2,7 @@
 // vendor's language, and up to three photos. Plain inputs in the submit form, so a phone without
 // JavaScript posts them all; what was typed comes back filled in when the request is refused.
 import { useVendorT } from '~/i18n/provider'
+import type { Draft } from '~/models/vendor-cart.server'
 import { Field, FieldErrors, inputClasses } from './ui/field'
 
 export type VendorRequestField = {
@@ -12,14 +13,8 @@ export type VendorRequestField = {
   options?: Array<{ value: string; label: string }>
 }
 
-export type VendorDraft = {
-  vendorName: string
-  urgent: boolean
-  neededBy: string
-  answers: Record<string, string>
-  photos: Array<{ imageUrl: string; thumbnailUrl: string }>
-  problems: Record<string, string>
-}
+/** What the vendor typed, kept in the cart cookie while a problem is put right. */
+export type VendorDraft = Draft
 
 export const MAX_VENDOR_PHOTOS = 3
 

@@ -148,3 +148,15 @@ export function apiAction(handler: Handler<ActionFunctionArgs>, options: { creat
 export function methodNotAllowed(): never {
   throw new MethodNotAllowed()
 }
+
+/** The headers of a page with more after it: X-Next-Cursor, and a Link to it with rel="next". */
+export function nextPageHeaders(url: URL, nextCursor: string | null) {
+  const headers = new Headers()
+  if (nextCursor) {
+    const next = new URL(url)
+    next.searchParams.set('cursor', nextCursor)
+    headers.set('X-Next-Cursor', nextCursor)
+    headers.set('Link', `<${next.pathname}${next.search}>; rel="next"`)
+  }
+  return headers
+}

@@ -3,7 +3,7 @@
 // X-Next-Cursor header or the Link header's rel="next", as GET /api/requests) and POST /api/invoices
 // (create one by hand). The billing page reads the same pages (pageInvoices).
 import { z } from 'zod'
-import { apiAction, apiLoader, methodNotAllowed, parseWith, readJson } from '~/lib/http.server'
+import { apiAction, apiLoader, methodNotAllowed, nextPageHeaders, parseWith, readJson } from '~/lib/http.server'
 import { INVOICE_STATUSES, InvoiceInput } from '~/lib/schemas/invoice'
 import { createInvoice } from '~/models/invoice.server'
 import { pageInvoices } from '~/models/invoice-page.server'
@@ -24,13 +24,7 @@ export const loader = apiLoader(async ({ request }) => {
   // An organisation's whole history in one answer was thousands of invoices (and, past SQLite's
   // parameter limit, a 500); a page is bounded whatever it holds.
   const page = await pageInvoices(manager.orgId, { ...query, after: cursor })
-  const headers = new Headers()
-  if (page.nextCursor) {
-    const next = new URL(url)
-    next.searchParams.set('cursor', page.nextCursor)
-    headers.set('X-Next-Cursor', page.nextCursor)
-    headers.set('Link', `<${next.pathname}${next.search}>; rel="next"`)
-  }
+  const headers = nextPageHeaders(url, page.nextCursor)
   return Response.json(page.invoices, { headers })
 })
 

@@ -10,25 +10,17 @@ import { imageForm, sidewaysPhoto } from '../../tests/fixtures/images'
 import { withTestServer } from '../../tests/support/server'
 import { givenRunner } from '../../tests/fixtures/dispatch'
 import { pdfImages, pdfText } from '../../tests/support/pdf'
+import { costCentreQuestion, roomQuestion } from '../../tests/fixtures/request-fields'
 
 const app = withTestServer()
 
 const QUESTIONS = {
   fields: [
-    {
-      key: 'room',
-      type: 'select',
-      required: true,
-      labels: { en: 'Room', uk: 'Кімната' },
-      options: [
-        { value: 'lobby', labels: { en: 'Lobby', uk: 'Вестибюль' } },
-        { value: 'pool', labels: { en: 'Pool', uk: 'Басейн' } },
-      ],
-    },
+    roomQuestion,
     { key: 'floor', type: 'number', required: false, labels: { en: 'Floor' } },
     { key: 'by_date', type: 'date', required: false, labels: { en: 'Date' } },
     { key: 'keys_needed', type: 'checkbox', required: false, labels: { en: 'Keys needed' } },
-    { key: 'cost_centre', type: 'text', required: false, labels: { en: 'Cost centre' } },
+    costCentreQuestion,
   ],
 }
 

@@ -6,7 +6,7 @@
 // works without JavaScript and streams page by page however many requests match.
 // POST /api/requests: a manager enters a request (201 with the request).
 import { z } from 'zod'
-import { apiAction, apiLoader, methodNotAllowed, parseWith, readJson } from '~/lib/http.server'
+import { apiAction, apiLoader, methodNotAllowed, nextPageHeaders, parseWith, readJson } from '~/lib/http.server'
 import { createRequest, requestInputSchema } from '~/models/request-intake.server'
 import { findRequest, listRequests, parseStatusParam, requestsCsv, MAX_PAGE_SIZE } from '~/models/request.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
@@ -53,13 +53,7 @@ export const loader = apiLoader(async ({ request }) => {
   }
 
   const page = await listRequests(manager.orgId, { ...filter, cursor: query.cursor, limit: query.limit })
-  const headers = new Headers()
-  if (page.nextCursor) {
-    const next = new URL(url)
-    next.searchParams.set('cursor', page.nextCursor)
-    headers.set('X-Next-Cursor', page.nextCursor)
-    headers.set('Link', `<${next.pathname}${next.search}>; rel="next"`)
-  }
+  const headers = nextPageHeaders(url, page.nextCursor)
   return Response.json(page.requests, { headers })
 })
 

@@ -9,25 +9,11 @@ import { givenStorefront } from '../../tests/fixtures/vendor'
 import { sidewaysPhoto } from '../../tests/fixtures/images'
 import { withTestServer } from '../../tests/support/server'
 import type { TestClient } from '../../tests/support/client'
+import { costCentreQuestion, roomQuestion, visitDateQuestion } from '../../tests/fixtures/request-fields'
 
 const app = withTestServer()
 
-const QUESTIONS = {
-  fields: [
-    {
-      key: 'room',
-      type: 'select',
-      required: true,
-      labels: { en: 'Room', uk: 'Кімната' },
-      options: [
-        { value: 'lobby', labels: { en: 'Lobby', uk: 'Вестибюль' } },
-        { value: 'pool', labels: { en: 'Pool', uk: 'Басейн' } },
-      ],
-    },
-    { key: 'visit_date', type: 'date', required: true, labels: { en: 'Visit date', uk: 'Дата візиту' } },
-    { key: 'cost_centre', type: 'text', required: false, labels: { en: 'Cost centre' } },
-  ],
-}
+const QUESTIONS = { fields: [roomQuestion, visitDateQuestion, costCentreQuestion] }
 
 async function givenAskingStorefront() {
   const storefront = await givenStorefront()

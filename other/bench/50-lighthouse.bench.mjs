@@ -1,5 +1,6 @@
-// Lighthouse on a vendor's phone and a runner's (issue 19): the vendor's request page (30 products)
-// and the runner portal (active and completed deliveries, issue 27), under Lighthouse's mobile
+// Lighthouse on a vendor's phone and a runner's (issue 19): the vendor's request page (30 products,
+// and the property's three questions on its finalize step, issue 29) and the runner portal (active
+// and completed deliveries, issue 27), under Lighthouse's mobile
 // defaults (simulated slow 4G, 4x slower CPU), against the production build on the demo data.
 // Budgets: first contentful paint <= 1.5 s, performance score 100, first-view transfer <= 80 KB, no
 // render-blocking request. It drives Debian's Chromium (CHROME_PATH), downloads nothing, and builds
@@ -42,6 +43,13 @@ function demoPages(database) {
       link.run(crypto.randomUUID(), property.org, property.id, id, now)
     }
     if (stocked() !== VENDOR_CATALOG) throw new Error(`The vendor catalog has ${stocked()} products, not ${VENDOR_CATALOG}`)
+    // Three questions the building asks (issue 29): a choice, a date and a line of text.
+    const fields = [
+      { key: 'floor', type: 'select', required: true, labels: { en: 'Floor', uk: 'Поверх' }, options: [1, 2, 3, 4].map((n) => ({ value: `f${n}`, labels: { en: `Floor ${n}` } })) },
+      { key: 'delivery_day', type: 'date', required: true, labels: { en: 'Delivery day' } },
+      { key: 'room', type: 'text', required: false, labels: { en: 'Room or cost centre' } },
+    ]
+    db.prepare('INSERT OR REPLACE INTO "PropertyRequestFields" ("propertyId", "organisationId", fields, "updatedAt") VALUES (?, ?, ?, ?)').run(property.id, property.org, JSON.stringify(fields), now)
 
     // Every seeded delivery to one runner: assigned and in transit ones, and delivered ones.
     const runner = db.prepare('SELECT id FROM "Runner" WHERE "organisationId" = ? ORDER BY name LIMIT 1').get(property.org)
@@ -54,6 +62,7 @@ function demoPages(database) {
     db.prepare('UPDATE "Runner" SET "tokenHash" = ? WHERE id = ?').run(crypto.createHash('sha256').update(token).digest('hex'), runner.id)
     return [
       { name: 'vendor catalog', path: `/vendor/${property.id}/request?lang=en` },
+      { name: 'vendor finalize, 3 questions', path: `/vendor/${property.id}/request?lang=en&step=finalize` },
       { name: 'runner portal', path: `/runner/${runner.id}/${token}` },
     ]
   } finally {

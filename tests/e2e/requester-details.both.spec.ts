@@ -9,26 +9,12 @@ import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
 import { givenRequest, givenStockedProperty } from './given'
+import { costCentreQuestion, roomQuestion, visitDateQuestion } from '../fixtures/request-fields'
 
 type Messages = typeof import('../../app/i18n/locales/en.json')
 const uk = JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../app/i18n/locales/uk.json'), 'utf8')) as Messages
 
-const QUESTIONS = {
-  fields: [
-    {
-      key: 'room',
-      type: 'select',
-      required: true,
-      labels: { en: 'Room', uk: 'Кімната' },
-      options: [
-        { value: 'lobby', labels: { en: 'Lobby', uk: 'Вестибюль' } },
-        { value: 'pool', labels: { en: 'Pool', uk: 'Басейн' } },
-      ],
-    },
-    { key: 'visit_date', type: 'date', required: true, labels: { en: 'Visit date', uk: 'Дата візиту' } },
-    { key: 'cost_centre', type: 'text', required: false, labels: { en: 'Cost centre', uk: 'Центр витрат' } },
-  ],
-}
+const QUESTIONS = { fields: [roomQuestion, visitDateQuestion, { ...costCentreQuestion, labels: { en: 'Cost centre', uk: 'Центр витрат' } }] }
 
 test.use({ viewport: { width: 360, height: 780 } })
 
