@@ -6,6 +6,7 @@ import { Prisma } from '@prisma/client'
 import { readRows, sqlDate, writeTogether } from '~/lib/sql.server'
 import { recordActivityIn } from './activity-event.server'
 import { notifyOrganisationIn } from './notification.server'
+import { webhookDetailsIn } from './request-details.server'
 import { getRunSettings } from './organisation-settings.server'
 import { webhookDeliveriesIn } from './webhook.server'
 
@@ -49,6 +50,10 @@ export async function alertOverdueRequests(now = new Date()) {
   if (due.length === 0) return 0
   return writeTogether((sql) => {
     let alerted = 0
+    const details = webhookDetailsIn(
+      sql,
+      due.map((r) => r.id),
+    )
     for (const r of due) {
       // The unique requestId: a second machine or round that raced here alerts nothing more.
       const added = sql.run('INSERT OR IGNORE INTO OverdueAlert (requestId, organisationId, alertedAt) VALUES (?, ?, ?)', r.id, r.organisationId, sqlDate(now)).changes
@@ -57,7 +62,17 @@ export async function alertOverdueRequests(now = new Date()) {
       const minutes = Math.floor((now.getTime() - new Date(r.createdAt).getTime()) / 60_000)
       notifyOrganisationIn(sql, r.organisationId, { type: 'other', message: `${r.orderNumber} is overdue: pending for ${minutes} minutes`, requestId: r.id })
       webhookDeliveriesIn(sql, r.organisationId, 'request.overdue', [
-        { request: { id: r.id, orderNumber: r.orderNumber, status: 'pending', createdAt: new Date(r.createdAt).toISOString(), pendingMinutes: minutes, overdueAfterMinutes: r.overdueAfterMinutes } },
+        {
+          request: {
+            id: r.id,
+            orderNumber: r.orderNumber,
+            status: 'pending',
+            createdAt: new Date(r.createdAt).toISOString(),
+            pendingMinutes: minutes,
+            overdueAfterMinutes: r.overdueAfterMinutes,
+            ...details.get(r.id),
+          },
+        },
       ])
       recordActivityIn(sql, r.organisationId, 'request.updated', r.id)
     }

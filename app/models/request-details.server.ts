@@ -3,6 +3,7 @@
 // joins the write queue, so a refusal costs the group writer nothing; stored as plain columns of
 // the request (decision 081) and read back here for every view.
 import { db } from '~/lib/db.server'
+import type { Sql } from '~/lib/sql.server'
 import { Invalid } from '~/lib/errors'
 import { zonedInstant } from '~/lib/schedule'
 import { ANSWER_MESSAGES, answersAsObject, checkAnswers, type AnswerProblem, type FieldAnswer } from '~/lib/schemas/request-fields'
@@ -128,4 +129,18 @@ export function detailsToColumns(details: RequestDetails) {
 /** What a webhook's request.created carries of them. */
 export function detailsForWebhook(details: RequestDetails) {
   return { urgent: details.urgent, neededBy: details.neededBy?.toISOString() ?? null, fields: answersAsObject(details.fieldAnswers), photos: details.photos }
+}
+
+type DetailColumns = { id: string; urgent: number; neededBy: string | null; fieldAnswers: string | null; photos: string | null }
+
+/**
+ * What the requester told us, as every webhook event about these requests carries it (issue 29):
+ * one kept statement for all of them, inside the caller's transaction.
+ */
+export function webhookDetailsIn(sql: Sql, requestIds: string[]) {
+  const rows = sql.all<DetailColumns>(
+    'SELECT id, urgent, neededBy, fieldAnswers, photos FROM ProductRequest WHERE id IN (SELECT value FROM json_each(?))',
+    JSON.stringify(requestIds),
+  )
+  return new Map(rows.map((r) => [r.id, detailsForWebhook(detailsFromColumns(r))]))
 }

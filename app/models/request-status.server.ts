@@ -7,6 +7,7 @@ import { sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
 import { recordActivityIn } from './activity-event.server'
 import { webhookDeliveriesIn } from './webhook.server'
+import { webhookDetailsIn } from './request-details.server'
 
 export type RequestStatusRow = { status: string; organisationId: string; orderNumber: string }
 
@@ -25,7 +26,7 @@ export function recordRequestStatusIn(sql: Sql, requestId: string, status: strin
   sql.run('INSERT INTO RequestStatusChange (id, requestId, status, note, createdAt) VALUES (?, ?, ?, ?, ?)', newRowId(), requestId, status, note ?? null, at)
   recordActivityIn(sql, current.organisationId, 'request.updated', requestId)
   webhookDeliveriesIn(sql, current.organisationId, 'request.status_changed', [
-    { request: { id: requestId, orderNumber: current.orderNumber, status, previousStatus: current.status, note: note ?? null } },
+    { request: { id: requestId, orderNumber: current.orderNumber, status, previousStatus: current.status, note: note ?? null, ...webhookDetailsIn(sql, [requestId]).get(requestId) } },
   ])
   return true
 }
@@ -43,10 +44,14 @@ export function recordRequestStatusesIn(sql: Sql, current: Array<RequestStatusRo
     sql.run('INSERT INTO RequestStatusChange (id, requestId, status, note, createdAt) VALUES (?, ?, ?, ?, ?)', newRowId(), r.id, status, note, at)
     recordActivityIn(sql, r.organisationId, 'request.updated', r.id)
   }
+  const details = webhookDetailsIn(
+    sql,
+    moving.map((r) => r.id),
+  )
   webhookDeliveriesIn(
     sql,
     moving[0]!.organisationId,
     'request.status_changed',
-    moving.map((r) => ({ request: { id: r.id, orderNumber: r.orderNumber, status, previousStatus: r.status, note } })),
+    moving.map((r) => ({ request: { id: r.id, orderNumber: r.orderNumber, status, previousStatus: r.status, note, ...details.get(r.id) } })),
   )
 }

@@ -173,9 +173,9 @@ describe('urgent requests', () => {
     expect((await client.get('/api/requests?urgent=maybe')).status).toBe(400)
   })
 
-  test('an urgent request’s notification says so, and the webhook’s request.created carries the details', async () => {
+  test('an urgent request’s notification says so, and the webhook events about it carry the details', async () => {
     const { client, orgId, property, products } = await managerWithStorefront('urgent-note@x.test')
-    await db.webhookEndpoint.create({ data: { organisationId: orgId, url: 'https://hooks.test/in', secret: 's', events: 'request.created' } })
+    await db.webhookEndpoint.create({ data: { organisationId: orgId, url: 'https://hooks.test/in', secret: 's', events: 'request.created,request.status_changed' } })
     const res = await vendorRequest(property.id, products[0]!.id, { urgent: true, neededBy: '2026-12-01T10:00:00Z' })
     expect(res.status).toBe(201)
     const note = await db.notification.findFirst({ where: { organisationId: orgId, type: 'new_request' }, orderBy: { createdAt: 'desc' } })
@@ -184,6 +184,11 @@ describe('urgent requests', () => {
     expect(await (await client.get('/api/notifications/unread')).json()).toEqual({ count: 1, urgent: 1 })
     const delivery = await db.webhookDelivery.findFirst({ where: { organisationId: orgId, type: 'request.created' } })
     expect(JSON.parse(delivery!.payload).data.request).toMatchObject({ urgent: true, neededBy: '2026-12-01T10:00:00.000Z', fields: {}, photos: [] })
+    // A later change of status tells an integration the same, without a second call to ask.
+    const { id } = (await res.json()) as { id: string }
+    expect((await client.fetch(`/api/requests/${id}`, { method: 'PATCH', json: { status: 'completed' } })).status).toBe(200)
+    const changed = await db.webhookDelivery.findFirst({ where: { organisationId: orgId, type: 'request.status_changed' } })
+    expect(JSON.parse(changed!.payload).data.request).toMatchObject({ id, status: 'completed', urgent: true, neededBy: '2026-12-01T10:00:00.000Z', fields: {}, photos: [] })
   })
 
   test('the CSV export carries urgency, needed-by, the photo count and one column per question', async () => {
