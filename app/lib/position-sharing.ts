@@ -80,7 +80,8 @@ export function sharePosition() {
   function sync() {
     const here = box()
     if (!here) return stop()
-    here.hidden = false
+    here.hidden = here.getAttribute('data-has-run') !== 'true'
+    if (here.hidden) return stop()
     const tick = here.querySelector<HTMLInputElement>('input[type=checkbox]')
     if (tick) tick.checked = wanted()
     if (!wanted()) return stop('Not sharing your position.')

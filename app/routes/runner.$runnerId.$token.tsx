@@ -142,29 +142,31 @@ export default function RunnerPortal() {
       {/* Room below the last card: without JavaScript a toast stays over the bottom of the screen. */}
       <main className="mx-auto grid max-w-5xl gap-6 px-4 pb-40 pt-6 md:grid-cols-2">
         <OfflineQueueStatus className="md:col-span-2" />
-        {data.runs.length > 0 ? (
-          // Shown by the script only: without JavaScript there is no position to share.
-          <section
-            hidden
-            data-position-share
-            data-in-transit={String(data.active.some((a) => a.status === 'in_transit'))}
-            data-action={`/api/runners/${data.runnerId}/position`}
-            aria-labelledby="share-heading"
-            className="rounded-lg border border-slate-200 bg-white p-4 md:col-span-2"
-          >
-            <h2 id="share-heading" className="text-sm font-semibold text-slate-900">
-              Live position
-            </h2>
-            <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" className="h-4 w-4 rounded border-slate-300" />
-              Share my position with the dispatchers while a delivery is in transit
-            </label>
-            <p className="mt-1 text-xs text-slate-600" data-position-status aria-live="polite">
-              Not sharing your position.
-            </p>
-            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: POSITION_SHARING }} />
-          </section>
-        ) : null}
+        {/* Shown by the script only, and only with a run: without JavaScript there is no position to
+          share. Always in the page, so a swapped page's live regions line up with this one's. */}
+        <section
+          hidden
+          data-position-share
+          data-has-run={String(data.runs.length > 0)}
+          data-in-transit={String(data.active.some((a) => a.status === 'in_transit'))}
+          data-action={`/api/runners/${data.runnerId}/position`}
+          aria-labelledby="share-heading"
+          className="rounded-lg border border-slate-200 bg-white p-4 md:col-span-2"
+        >
+          <h2 id="share-heading" className="text-sm font-semibold text-slate-900">
+            Live position
+          </h2>
+          <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" className="h-4 w-4 rounded border-slate-300" />
+            Share my position with the dispatchers while a delivery is in transit
+          </label>
+          <p className="mt-1 text-xs text-slate-600" data-position-status aria-live="polite">
+            Not sharing your position.
+          </p>
+        </section>
+        {/* On every portal, run or not: a run given while the page is open arrives with the next form
+            post's swapped page, where an inline script would not run again (issue 30). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: POSITION_SHARING }} />
         {data.runs.map((run, i) => (
           <div key={run.id} className="md:col-span-2">
             <RunStops

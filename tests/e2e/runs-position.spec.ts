@@ -47,8 +47,48 @@ test('sharing sends positions while in transit, stops after the last delivery, a
   await portal.getByRole('button', { name: 'Mark as Delivered' }).click()
   await expect(portal.getByTestId('toast')).toContainText('Delivery marked as Delivered')
   // The run is done: the portal no longer offers sharing, and nothing more is sent.
-  await expect(share).toHaveCount(0)
+  await expect(share).toBeHidden()
   await portal.waitForTimeout(6_000)
+  expect(sent).toEqual([200])
+  await phone.close()
+})
+
+test('a run given while the portal is open can be shared once the next form post brings it', async ({ page, browser }) => {
+  test.setTimeout(90_000)
+  await signInThroughForm(page, uniqueEmail('runs-position-later'))
+  const origin = new URL(page.url()).origin
+  const call = async (method: 'post' | 'put', path: string, data?: unknown) => {
+    const res = await page.request[method](path, { data, headers: { Origin: origin } })
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true)
+    return res.json()
+  }
+  const product = await call('post', '/api/products', { name: 'Hand Soap', category: 'Cleaning', price: '$2.00' })
+  const property = await call('post', '/api/properties', { name: 'Dock Hall', address: '7 Quay Road, Boston, MA 02110', isActive: true, qrCodeActive: true })
+  await call('post', `/api/properties/${property.id}/products`, { productId: product.id })
+  const order = (vendorName: string) => call('post', '/api/vendor/requests', { propertyId: property.id, vendorName, requestedProducts: [{ productId: product.id, quantity: 1 }] })
+  const first = await order('Dock Cafe')
+  const second = await order('Dock Bar')
+  const runner = await call('post', '/api/runners', { name: 'Lou Later', phone: '+15550189' })
+  // One plain delivery first: the portal opens with no run, so nothing to share yet.
+  await call('post', '/api/dispatch/assign', { requestId: first.id, runnerId: runner.id })
+
+  const phone = await browser.newContext({ geolocation: HARBOUR, permissions: ['geolocation'], viewport: { width: 360, height: 780 } })
+  const portal = await phone.newPage()
+  const sent: number[] = []
+  portal.on('response', (res) => {
+    if (res.url().includes(`/api/runners/${runner.id}/position`)) sent.push(res.status())
+  })
+  await portal.goto(`/runner/${runner.id}/${encodeURIComponent(runner.authToken)}`)
+  const share = portal.getByLabel('Share my position with the dispatchers while a delivery is in transit')
+  await expect(share).toBeHidden()
+
+  // Meanwhile the dispatcher gives the runner a run; the runner's next tap brings it in.
+  await call('post', '/api/dispatch/runs', { runnerId: runner.id, requestIds: [second.id] })
+  await portal.getByRole('button', { name: 'Start Delivery' }).first().click()
+  await expect(portal.getByTestId('toast')).toContainText('Delivery Started')
+  await expect(share).toBeVisible()
+  await share.check()
+  await expect(portal.getByText(/Position shared at/)).toBeVisible()
   expect(sent).toEqual([200])
   await phone.close()
 })
