@@ -20,11 +20,12 @@ export function declaresMoreThan(request: Request, maxBytes: number) {
 /** The body, cut off with an error once it passes maxBytes; `exceeded` tells that cut from a malformed form. */
 function limitBody(body: ReadableStream<Uint8Array>, maxBytes: number) {
   let seen = 0
-  const state = { exceeded: false }
+  const state = { exceeded: false, bytes: 0 }
   const stream = body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         seen += chunk.byteLength
+        state.bytes = seen
         if (seen > maxBytes) {
           state.exceeded = true
           controller.error(new Error('Request body over the limit'))
@@ -90,8 +91,9 @@ export async function readFormWithFiles(request: Request, options: { maxFiles: n
   const body = limitBody(request.body, maxBodyBytes)
   const limited = new Request(request.url, { method: request.method, headers: request.headers, body: body.stream, duplex: 'half' } as RequestInit)
   let files = 0
+  let form: FormData
   try {
-    return await unstable_parseMultipartFormData(limited, async ({ filename, contentType, data }) => {
+    form = await unstable_parseMultipartFormData(limited, async ({ filename, contentType, data }) => {
       const chunks: Uint8Array[] = []
       let size = 0
       for await (const chunk of data) {
@@ -109,4 +111,7 @@ export async function readFormWithFiles(request: Request, options: { maxFiles: n
     if (body.state.exceeded) throw tooLarge(options.maxFileBytes)
     throw new Invalid('The form could not be read. Please try again.')
   }
+  // Bytes without a single part are not a form (a wrong boundary, say): the parser reads them as nothing.
+  if (body.state.bytes > 0 && [...form.keys()].length === 0) throw new Invalid('The form could not be read. Please try again.')
+  return form
 }

@@ -97,6 +97,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     form = await readFormWithFiles(request, { maxFiles: MAX_REQUEST_PHOTOS, maxFileBytes: MAX_UPLOAD_BYTES })
   } catch (err) {
+    // A body that is not a form at all (empty, or broken multipart): what every page answers for one.
+    if (err instanceof Invalid) throw new Response('We could not read the form that was sent.', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
     if (!(err instanceof TooLarge)) throw err
     // Past every photo's allowance the rest of the form was never read: nothing typed can be kept.
     const lang = await vendorLanguage(request)
