@@ -58,8 +58,12 @@ test('a request’s times read the same on every screen, in the PDF and in the C
   expect(text).toContain(plain(assigned))
 
   const csv = await (await page.request.get('/api/requests?format=csv')).text()
-  const line = csv.split('\r\n').find((l) => l.startsWith(request.orderNumber))!
-  const iso = line.split(',').at(-1)!
+  const [header, ...lines] = csv.replace('\uFEFF', '').split('\r\n')
+  const line = lines.find((l) => l.startsWith(request.orderNumber))!
+  // By its heading, counted from the end (an address before it holds commas): issue 29 added
+  // columns after it (urgency, needed-by, photos, answers).
+  const headings = header!.split(',')
+  const iso = line.split(',').at(headings.indexOf('Created At') - headings.length)!
   expect(iso).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+05:30$/)
   expect(new Date(iso).getTime()).toBe(Math.floor(new Date(request.createdAt).getTime() / 1000) * 1000)
   // The wall clock in the file is the one the screens show.
