@@ -1,19 +1,25 @@
 // Live position with consent (issue 30), in Chromium with geolocation granted: the runner ticks
 // "share", the phone sends positions while a delivery is in transit and stops after the last one;
 // the manager's map (its grid, without a maps key) shows the runner.
+import type { Page } from '@playwright/test'
 import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
 
 const HARBOUR = { latitude: 42.3601, longitude: -71.0589 }
 
-test('sharing sends positions while in transit, stops after the last delivery, and the manager map shows the runner', async ({ page, browser }) => {
-  test.setTimeout(90_000)
-  await signInThroughForm(page, uniqueEmail('runs-position'))
+/** The signed-in manager's API, from the page's own origin; every call must succeed. */
+function apiCaller(page: Page) {
   const origin = new URL(page.url()).origin
-  const call = async (method: 'post' | 'put', path: string, data?: unknown) => {
+  return async (method: 'post' | 'put', path: string, data?: unknown) => {
     const res = await page.request[method](path, { data, headers: { Origin: origin } })
     expect(res.ok(), `${path}: ${await res.text()}`).toBe(true)
     return res.json()
   }
+}
+
+test('sharing sends positions while in transit, stops after the last delivery, and the manager map shows the runner', async ({ page, browser }) => {
+  test.setTimeout(90_000)
+  await signInThroughForm(page, uniqueEmail('runs-position'))
+  const call = apiCaller(page)
   const product = await call('post', '/api/products', { name: 'Paper Towels', category: 'Cleaning', price: '$3.00' })
   const property = await call('post', '/api/properties', { name: 'Quay House', address: '5 Quay Road, Boston, MA 02110', isActive: true, qrCodeActive: true })
   await call('post', `/api/properties/${property.id}/products`, { productId: product.id })
@@ -56,12 +62,7 @@ test('sharing sends positions while in transit, stops after the last delivery, a
 test('a run given while the portal is open can be shared once the next form post brings it', async ({ page, browser }) => {
   test.setTimeout(90_000)
   await signInThroughForm(page, uniqueEmail('runs-position-later'))
-  const origin = new URL(page.url()).origin
-  const call = async (method: 'post' | 'put', path: string, data?: unknown) => {
-    const res = await page.request[method](path, { data, headers: { Origin: origin } })
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true)
-    return res.json()
-  }
+  const call = apiCaller(page)
   const product = await call('post', '/api/products', { name: 'Hand Soap', category: 'Cleaning', price: '$2.00' })
   const property = await call('post', '/api/properties', { name: 'Dock Hall', address: '7 Quay Road, Boston, MA 02110', isActive: true, qrCodeActive: true })
   await call('post', `/api/properties/${property.id}/products`, { productId: product.id })
