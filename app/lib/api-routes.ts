@@ -137,6 +137,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('POST', '/api/vendor/qr/{propertyId}/scan', 'Count a QR scan', undefined, 'public'),
   op('GET', '/api/vendor/requests', 'A vendor’s requests', undefined, 'public'),
   op('POST', '/api/vendor/requests', 'Send a request as a vendor', undefined, 'public'),
+  op('GET', '/api/track/{token}/events', 'Changes to one tracked request as Server-Sent Events (the token of the vendor’s tracking link)', undefined, 'public'),
 ]
 
 const matchers = API_OPERATIONS.map((operation) => ({

@@ -6,7 +6,7 @@
 // - a modal dialog takes the focus, keeps it inside, closes on Escape and gives the focus back;
 // - toasts close from their button; F8 jumps to them;
 // - the language a vendor picks is remembered in the browser; a scan is reported once per page load;
-//   pages that ask for it (tracking) refresh themselves;
+//   pages that ask for it (tracking) refresh themselves, at once when their live stream says so;
 // - the delivery proof's signature pad and capture time/place (wireProofCapture) come alive;
 // - on runners' pages, a post made without signal waits on the phone (IndexedDB) with the key made
 //   when the button was pressed, is listed in the [data-offline-queue] region, and is sent when the
@@ -378,13 +378,18 @@ export function enhancePage(wireProof: typeof wireProofCapture) {
       }
     }
     if (page.dataset.scanUrl) void fetch(page.dataset.scanUrl, { method: 'POST', credentials: 'same-origin' }).catch(() => {})
-    const every = Number(page.dataset.refreshMs)
-    if (every > 0) {
-      setInterval(() => {
-        const typing = document.activeElement?.closest('form')
-        if (document.visibilityState === 'visible' && !typing && !busy) void go(location.href, {}, false, () => {})
-      }, every)
+    // Fetched again only while seen and not being typed into; a change heard meanwhile waits its turn.
+    let stale = false
+    const refresh = () => {
+      if (document.hidden || document.activeElement?.closest('form') || busy) return void (stale = true)
+      stale = false
+      void go(location.href, {}, false, () => (stale = true)).then(() => document.querySelector('[data-live-src]') || live?.close())
     }
+    const live = page.dataset.liveSrc && window.EventSource ? new EventSource(page.dataset.liveSrc) : null
+    live?.addEventListener('changed', refresh)
+    document.addEventListener('visibilitychange', () => stale && refresh())
+    const every = Number(page.dataset.refreshMs)
+    if (every > 0) setInterval(refresh, every)
   }
   start()
 }

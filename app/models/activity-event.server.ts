@@ -3,6 +3,7 @@
 // where the one shared poller (lib/live-events.server.ts) finds it by its increasing id.
 import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
+import { LiveHub } from '~/lib/live-events.server'
 import { sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
 
 export const ACTIVITY_TYPES = ['request.created', 'request.updated', 'assignment.updated', 'notification.created'] as const
@@ -59,4 +60,13 @@ export async function organisationActivityAfter(orgId: string, seq: number) {
 export async function pruneActivity(now: Date) {
   const { count } = await db.activityEvent.deleteMany({ where: { at: { lt: new Date(now.getTime() - KEEP_EVENTS_MS) } } })
   return count
+}
+
+declare global {
+  var __stockrunLiveHub: LiveHub<ActivityEvent> | undefined
+}
+
+/** The one poller of this process that every live stream listens to (kept across dev reloads). */
+export function liveActivity() {
+  return (globalThis.__stockrunLiveHub ??= new LiveHub<ActivityEvent>({ latest: latestActivitySeq, after: activityAfter }))
 }

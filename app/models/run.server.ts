@@ -317,6 +317,8 @@ export async function reorderRun(orgId: string, runId: string, order: string[]) 
   }
   await writeTogether((sql) => {
     order.forEach((propertyId, i) => sql.run('UPDATE RunStop SET stopOrder = ? WHERE runId = ? AND propertyId = ?', i + 1, runId, propertyId))
+    // Every stop's number and arrival window moved: Dispatch, portals and tracking pages hear it.
+    run.stops.forEach((stop) => stop.assignmentIds.forEach((id) => recordActivityIn(sql, orgId, 'assignment.updated', id)))
   })
   return findRun(orgId, runId)
 }

@@ -4,56 +4,15 @@ import { organisationOf } from '../../tests/fixtures/people'
 import { givenStorefront } from '../../tests/fixtures/vendor'
 import { withTestServer } from '../../tests/support/server'
 import type { TestClient } from '../../tests/support/client'
+import { listen as listenTo, until } from '../../tests/support/event-stream'
 
 const app = withTestServer()
 
 type Received = { id: string; event: string; data: { type: string; id: string; at: string } }
 
-/** Opens the stream and collects its events until closed. */
 async function listen(client: TestClient, headers: Record<string, string> = {}) {
-  const controller = new AbortController()
-  const res = await client.fetch('/api/events', { signal: controller.signal, headers })
-  const events: Received[] = []
-  const raw: string[] = []
-  const reading = (async () => {
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
-    let buffer = ''
-    try {
-      for (;;) {
-        const { value, done } = await reader.read()
-        if (done) break
-        buffer += value
-        raw.push(value)
-        let end
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          const fields = Object.fromEntries(block.split('\n').filter((l) => !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]))
-          if (fields.data) events.push({ id: fields.id ?? '', event: fields.event ?? '', data: JSON.parse(fields.data) })
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })()
-  return {
-    res,
-    events,
-    raw,
-    close: async () => {
-      controller.abort()
-      await reading
-    },
-  }
-}
-
-async function until(check: () => boolean, ms: number) {
-  const end = Date.now() + ms
-  while (Date.now() < end) {
-    if (check()) return true
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  return check()
+  const stream = await listenTo(client, '/api/events', headers)
+  return { ...stream, events: stream.events as Received[] }
 }
 
 async function vendorSends(organisationId: string) {

@@ -79,6 +79,7 @@ const SCHEMAS: Record<string, OperationSchemas> = {
   'PUT /api/organisation/settings': { body: OrganisationSettingsInput },
   'PATCH /api/organisation/settings': { body: OrganisationSettingsInput },
   'GET /api/events': { eventStream: true },
+  'GET /api/track/{token}/events': { eventStream: true },
   'POST /api/dispatch/assign/{id}/proof': { body: ProofInput },
   'POST /api/runners': { body: RunnerInput },
   'GET /api/invoices': { query: InvoiceListQuery },

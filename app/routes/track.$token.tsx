@@ -1,5 +1,6 @@
 // A vendor follows their request from the link on the success screen: no account, the unguessable
-// token is the key. Shown in the language the request was made in (or ?lang=), refreshed every 30 s.
+// token is the key. Shown in the language the request was made in (or ?lang=), fetched again when its
+// live stream (GET /api/track/:token/events) says something changed, and every 30 s for the runner's distance.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
@@ -19,6 +20,7 @@ import { findTrackedRequest, type TrackingStage } from '~/models/request-intake.
 import { HandoverCodeBox } from '~/components/handover-code-box'
 import { runProgressOfRequest } from '~/models/run-estimate.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
+import { latestActivitySeq } from '~/models/activity-event.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get('lang')
@@ -35,7 +37,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await vendorT(lang)
   // Issue 30: a stop of a run says which, and when to expect the runner, in the organisation's clock.
   const underway = tracked.stage === 'assigned' || tracked.stage === 'on_the_way'
-  const [progress, timeZone] = underway ? await Promise.all([runProgressOfRequest(tracked.organisationId, tracked.id), organisationTimeZone(tracked.organisationId)]) : [null, 'UTC']
+  const settled = tracked.stage === 'delivered' || tracked.stage === 'closed'
+  const [progress, timeZone, since] = await Promise.all([
+    underway ? runProgressOfRequest(tracked.organisationId, tracked.id) : null,
+    underway ? organisationTimeZone(tracked.organisationId) : 'UTC',
+    // Where the live stream starts listening: a change after this read reaches the page.
+    settled ? null : latestActivitySeq(),
+  ])
   const clock = (iso: string) => new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso))
   const run = progress
     ? {
@@ -56,6 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       handoverCode: tracked.hasHandoverCode && tracked.stage !== 'delivered' && tracked.stage !== 'closed' ? handoverCodeFor(params.token!) : null,
       handoverRequired: tracked.handoverRequired,
       run,
+      live: since === null ? null : `/api/track/${encodeURIComponent(params.token!)}/events?since=${since}`,
       items: tracked.items,
       // The tracking link is the submitter's alone, so their own photos may show here (issue 29).
       photos: tracked.photos,
@@ -115,7 +124,7 @@ function Tracking({ tracked, lang }: { tracked: Tracked; lang: VendorLanguage })
   const reached = steps.indexOf(tracked.stage)
   const settled = tracked.stage === 'delivered' || tracked.stage === 'closed'
   return (
-    <div className="min-h-full bg-slate-50" data-enhance data-refresh-ms={settled ? undefined : 30_000}>
+    <div className="min-h-full bg-slate-50" data-enhance data-refresh-ms={settled ? undefined : 30_000} data-live-src={tracked.live ?? undefined}>
       {tracked.property ? <VendorHeader property={tracked.property} lang={lang} /> : null}
       <VendorMain className="space-y-5">
         <section aria-labelledby="track-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">

@@ -160,6 +160,7 @@ export const ROUTE_INVENTORY: Record<string, RouteEntry> = {
   'api.standing-orders.$id.ts': { kind: 'api', callers: ['manager'], methods: D, permission: 'work' },
   'api.standing-orders.ts': { kind: 'api', callers: ['manager'], methods: RP, permission: 'work' },
   'api.stats.ts': { kind: 'api', callers: ['manager', 'api-key'], methods: R, permission: 'work' },
+  'api.track.$token.events.ts': { kind: 'api', callers: ['tracking-token'], methods: R },
   'api.upload.ts': { kind: 'api', callers: ['manager', 'runner-token', 'delivery-token'], methods: P, permission: 'work' },
   'api.vendor.properties.$propertyId.products.ts': { kind: 'api', callers: ['anonymous'], methods: R },
   'api.vendor.properties.$propertyId.ts': { kind: 'api', callers: ['anonymous'], methods: R },
