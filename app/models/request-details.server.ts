@@ -2,8 +2,8 @@
 // clock, answers to the property's questions and up to three photos. Checked before the request
 // joins the write queue, so a refusal costs the group writer nothing; stored as plain columns of
 // the request (decision 081) and read back here for every view.
-import { db } from '~/lib/db.server'
-import type { Sql } from '~/lib/sql.server'
+import { readRows, type Sql } from '~/lib/sql.server'
+import { Prisma } from '@prisma/client'
 import { Invalid } from '~/lib/errors'
 import { zonedInstant } from '~/lib/schedule'
 import { ANSWER_MESSAGES, answersAsObject, checkAnswers, type AnswerProblem, type FieldAnswer } from '~/lib/schemas/request-fields'
@@ -61,14 +61,17 @@ export async function checkRequestDetails(
   source: 'vendor' | 'manager' = 'vendor',
 ): Promise<RequestDetails> {
   const asksAnything = valid.urgent || valid.neededBy || valid.fields || valid.photos?.length
-  const property = await db.property.findUnique({
-    where: { id: valid.propertyId },
-    select: { organisationId: true, organisation: { select: { timeZone: true } }, requestFields: { select: { fields: true } } },
-  })
+  // On every submission, so one kept statement: through the ORM, with its two relations, this read
+  // cost more CPU than the rest of the intake and halved the rate a building can send at.
+  const [property] = await readRows<{ organisationId: string; timeZone: string; fields: string | null }>(Prisma.sql`
+    SELECT p.organisationId, o.timeZone, f.fields FROM Property p
+      JOIN Organisation o ON o.id = p.organisationId
+      LEFT JOIN PropertyRequestFields f ON f.propertyId = p.id
+    WHERE p.id = ${valid.propertyId}`)
   if (!property) return NO_DETAILS
   // The questions are the vendor's to answer: a manager's request (typed in, a standing order, a
   // reorder) may leave them out, though what it does answer is checked the same (decision 081).
-  const stored = parseStoredFields(property.requestFields?.fields)
+  const stored = parseStoredFields(property.fields)
   const definitions = source === 'manager' ? stored.map((f) => ({ ...f, required: false })) : stored
   if (!asksAnything && definitions.every((f) => !f.required)) return NO_DETAILS
 
@@ -76,7 +79,7 @@ export async function checkRequestDetails(
   const allProblems: Record<string, AnswerProblem | 'neededBy' | 'photo'> = { ...problems }
   let neededBy: Date | null = null
   if (valid.neededBy) {
-    neededBy = neededByInstant(valid.neededBy, safeTimeZone(property.organisation.timeZone))
+    neededBy = neededByInstant(valid.neededBy, safeTimeZone(property.timeZone))
     if (!neededBy) allProblems.neededBy = 'neededBy'
   }
   const photos = (valid.photos ?? []).map((p) => ({ imageUrl: p.imageUrl, thumbnailUrl: p.thumbnailUrl }))
