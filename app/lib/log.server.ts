@@ -6,6 +6,7 @@ type Level = 'info' | 'warn' | 'error'
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}) {
   const role = currentRole()
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, instance: role.instance, role: role.kind, ...fields })
-  if (level === 'info') console.log(line)
-  else console.error(line)
+  // The stream itself, not console.log: the same line, without console's formatting pass over it
+  // (a visible share of serving a kept vendor page, which logs every request).
+  ;(level === 'info' ? process.stdout : process.stderr).write(`${line}\n`)
 }

@@ -42,6 +42,9 @@ export function createServerApp(options: ServerAppOptions) {
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
 
   app.disable('x-powered-by')
+  // Remix reads the URL itself; the few flat keys read here (lang, token, _data) need no nested-object
+  // parser, and qs on every request was a visible share of serving a kept vendor page.
+  app.set('query parser', 'simple')
   app.use(requestId)
   if (process.env.FLY_APP_NAME) app.set('trust proxy', true)
   app.use(compression())

@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { withTestServer } from '../../../tests/support/server'
 import { getPreferences } from '~/models/settings.server'
 import { db } from '~/lib/db.server'
+import type { Request, Response } from 'express'
+import { cspNonce } from './security'
 
 const app = withTestServer()
 
@@ -84,4 +86,15 @@ describe('routes anyone can reach', () => {
   test('the public config says when no maps key is configured', async () => {
     expect(await (await app.client().get('/api/public/config')).json()).toEqual({ googleMapsApiKey: null })
   })
+})
+
+test('every page gets its own nonce of 16 random bytes, across many pages', () => {
+  const seen = new Set<string>()
+  for (let i = 0; i < 1000; i++) {
+    const res = { locals: {} as Record<string, string> }
+    cspNonce({} as Request, res as unknown as Response, () => {})
+    expect(Buffer.from(res.locals.cspNonce!, 'base64')).toHaveLength(16)
+    seen.add(res.locals.cspNonce!)
+  }
+  expect(seen.size).toBe(1000)
 })
