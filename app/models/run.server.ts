@@ -38,6 +38,13 @@ export const ReorderInput = z.object({
   order: z.array(z.string({ error: 'Each stop is a property id' }).trim().min(1).max(64), { error: 'order lists the stops’ property ids' }).min(1, 'order lists the stops’ property ids'),
 })
 
+/** Dispatch's up and down buttons: which stop of which run, a place earlier or later. */
+export const MoveStopInput = z.object({
+  runId: requiredText('Run is required', 64),
+  propertyId: requiredText('Stop is required', 64),
+  direction: z.enum(['up', 'down'], { error: 'A stop moves up or down' }),
+})
+
 const CLOSED = ['delivered', 'cancelled']
 
 type StopRow = {

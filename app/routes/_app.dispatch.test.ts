@@ -179,4 +179,28 @@ describe('the Dispatch page', () => {
     expect(page).toContain('52 waiting for a runner; the first 50 shown (urgent, then soonest needed, then oldest)')
     expect(page).toContain(requests[1]!.orderNumber)
   })
+
+  test('a stop moves up or down by its buttons; any other direction is refused and changes nothing', async () => {
+    const client = await app.signedIn('dispatch-page-move@x.test')
+    const org = await organisationOf('dispatch-page-move@x.test')
+    const at = async (lat: number) => {
+      const made = await givenPendingRequest(org.id)
+      await db.property.update({ where: { id: made.property.id }, data: { latitude: lat, longitude: -74.0, geocodedAddress: made.property.address } })
+      return made
+    }
+    const [first, second] = [await at(40.71), await at(40.72)]
+    const { runner } = await givenRunner(org.id)
+    const made = await client.post('/api/dispatch/runs', { runnerId: runner.id, requestIds: [first.request.id, second.request.id] })
+    const { run } = (await made.json()) as { run: { id: string; stops: Array<{ propertyId: string }> } }
+    const order = async () => (await db.runStop.findMany({ where: { runId: run.id }, orderBy: { stopOrder: 'asc' } })).map((s) => s.propertyId)
+    const planned = await order()
+
+    const sideways = await client.follow(await client.postForm('/dispatch', { intent: 'move-stop', runId: run.id, propertyId: planned[0]!, direction: 'sideways' }))
+    expect(await sideways.res.text()).toContain('A stop moves up or down')
+    expect(await order()).toEqual(planned)
+
+    const down = await client.follow(await client.postForm('/dispatch', { intent: 'move-stop', runId: run.id, propertyId: planned[0]!, direction: 'down' }))
+    expect(await down.res.text()).toContain('Run Reordered')
+    expect(await order()).toEqual([planned[1], planned[0]])
+  })
 })

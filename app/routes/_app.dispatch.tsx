@@ -25,7 +25,7 @@ import { createRunner, listActiveRunners, rotateRunnerToken, runnerPortalPath } 
 import { requireManager } from '~/services/auth.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { RunsCard } from '~/components/dispatch-runs-card'
-import { createRun, moveStop, openRuns, RunInput } from '~/models/run.server'
+import { createRun, moveStop, MoveStopInput, openRuns, RunInput } from '~/models/run.server'
 import { suggestRunners, type Suggestion } from '~/models/runner-suggestions.server'
 import { NotFound } from '~/lib/errors'
 import { isOverdue, overdueCutoff } from '~/models/overdue-requests.server'
@@ -181,7 +181,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === 'move-stop') {
     return withErrorToast(PAGE, 'Stop Not Moved', async () => {
-      await moveStop(manager.orgId, field('runId') ?? '', field('propertyId') ?? '', field('direction') === 'up' ? 'up' : 'down')
+      const parsed = MoveStopInput.safeParse({ runId: field('runId'), propertyId: field('propertyId'), direction: field('direction') })
+      if (!parsed.success) throw invalidFromZod(parsed.error)
+      await moveStop(manager.orgId, parsed.data.runId, parsed.data.propertyId, parsed.data.direction)
       return redirectWithToast(PAGE, { title: 'Run Reordered' })
     })
   }
