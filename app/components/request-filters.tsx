@@ -35,15 +35,16 @@ export function withParams(params: URLSearchParams, changes: Record<string, stri
 }
 
 /** The CSV of everything the list matches (all pages), as a plain download link. */
-export function exportHref(status: ListFilter, q: string) {
+export function exportHref(status: ListFilter, q: string, urgent = false) {
   const params = new URLSearchParams({ format: 'csv', status })
   if (q) params.set('q', q)
+  if (urgent) params.set('urgent', 'true')
   return `/api/requests?${params}`
 }
 
-export function ExportLink({ status, q, label = 'Export' }: { status: ListFilter; q: string; label?: string }) {
+export function ExportLink({ status, q, urgent, label = 'Export' }: { status: ListFilter; q: string; urgent?: boolean; label?: string }) {
   return (
-    <a href={exportHref(status, q)} download className={buttonClasses('secondary', 'md', 'whitespace-nowrap')} data-testid="export-csv">
+    <a href={exportHref(status, q, urgent)} download className={buttonClasses('secondary', 'md', 'whitespace-nowrap')} data-testid="export-csv">
       <Download className="h-4 w-4" aria-hidden="true" />
       {label}
     </a>

@@ -31,4 +31,10 @@ test('"Urgent only" lists the urgent requests, each with its badge, and a plain 
   expect(only).toContain(urgent.orderNumber)
   expect(only).not.toContain(calm.orderNumber)
   expect(only).toMatch(/>Urgent<\/span>/)
+  // The export takes the list as shown: only the urgent one.
+  const csvHref = /href="(\/api\/requests\?format=csv[^"]*)"[^>]*data-testid="export-csv"/.exec(only)?.[1]?.replaceAll('&amp;', '&')
+  expect(csvHref).toContain('urgent=true')
+  const csv = await (await client.get(csvHref!)).text()
+  expect(csv).toContain(urgent.orderNumber)
+  expect(csv).not.toContain(calm.orderNumber)
 })

@@ -152,7 +152,7 @@ export default function RequestsPage() {
         description="Every product request across your properties"
         action={
           <div className="flex flex-wrap gap-2">
-            <ExportLink status={query.status} q={query.q} label="Export CSV" />
+            <ExportLink status={query.status} q={query.q} urgent={urgent} label="Export CSV" />
             <ButtonLink to={withParams(params, { dialog: 'new-request', id: null })} preventScrollReset className="whitespace-nowrap">
               <Plus className="h-4 w-4" aria-hidden="true" />
               New Request
