@@ -108,8 +108,8 @@ type OpenItemRow = {
 /**
  * The oldest `limit` open assignments in full (runner, request, property, items and their products,
  * proof), in order, through the same index: the API's Current Assignments. Two kept statements
- * (decision 102): through the ORM's includes it was six, and converting 500 assignments' worth of
- * rows and relations cost most of the answer's ~45 ms. Items come in the order the ORM gave them
+ * (decision 102): through the ORM's includes it was a statement per relation, each compiled afresh
+ * with the page's ids, and converting 500 assignments' rows cost most of the answer's ~45 ms. Items come in the order the ORM gave them
  * (the requestId index, i.e. as the vendor listed them).
  */
 export async function openAssignmentsInFull(orgId: string, limit: number) {
