@@ -30,7 +30,7 @@ import { recordRequestStatus, recordRequestStatusIn, type RequestStatusRow } fro
 import { enqueueWebhookEvent } from './webhook.server'
 import { findRunnerByToken, INVALID_TOKEN } from './runner.server'
 import { recordAudit } from './audit-log.server'
-import { openAssignmentIds } from './dispatch-board.server'
+import { openAssignmentsInFull } from './dispatch-board.server'
 import { setActor } from '~/lib/actor-context.server'
 
 export const CLOSED_STATUSES: AssignmentStatus[] = ['delivered', 'cancelled']
@@ -117,6 +117,9 @@ export type AssignmentAccess = {
   via: 'runner' | 'link' | 'manager'
 }
 
+/** What the views read of an assignment: not its organisation or its link token's hash. */
+type ViewedAssignment = Omit<FullAssignment, 'organisationId' | 'linkTokenHash'>
+
 export type AssignmentView = ReturnType<typeof toView>
 
 /** The request's details as every runner view carries them: urgent, neededBy, fields, fieldAnswers, photos. */
@@ -124,7 +127,7 @@ function requesterDetailsOf(request: { urgent: boolean; neededBy: Date | null; f
   return detailsFromColumns(request)
 }
 
-function toView(a: FullAssignment, options: { revealAddress?: boolean } = {}) {
+function toView(a: ViewedAssignment, options: { revealAddress?: boolean } = {}) {
   const reveal = options.revealAddress ?? true
   const property = a.request.property
   return {
@@ -565,14 +568,8 @@ export type DeliveryOrder = ReturnType<typeof deliveryOrder>
 
 /** Dispatch's Current Assignments: every assignment not yet delivered or cancelled, oldest first. */
 export async function listCurrentAssignments(orgId: string) {
-  // The ids through the open-assignments partial index (decision 056), then their full view.
-  const ids = await openAssignmentIds(orgId, 500)
-  const rows = await db.runnerAssignment.findMany({ where: { id: { in: ids }, organisationId: orgId }, include: FULL })
-  const byId = new Map(rows.map((a) => [a.id, a]))
-  return ids.flatMap((id) => {
-    const a = byId.get(id)
-    return a ? [toView(a)] : []
-  })
+  // Through the open-assignments partial index (decision 056), in full in two kept statements (decision 102).
+  return (await openAssignmentsInFull(orgId, 500)).map((a) => toView(a))
 }
 
 /** A runner's portal: everything still to do, and the last few deliveries. */

@@ -4,13 +4,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation } from '@remix-run/react'
-import { Check, CheckCheck, Trash2 } from 'lucide-react'
-import { NotificationIcon } from '~/components/notification-bell'
+import { Bell, Check, CheckCheck, Package, QrCode, Trash2 } from 'lucide-react'
 import { PageHeader } from '~/components/page-header'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardHeader } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/empty-state'
+import { iconSprite } from '~/components/ui/icon-sprite'
 import { NotFound } from '~/lib/errors'
 import { timeAgo } from '~/lib/format'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -56,13 +56,18 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type Item = { id: string; type: string; message: string; isRead: boolean; createdAt: string }
 
+// Up to 200 notifications, three icons each: drawn from one sprite (decision 066), the same shapes
+// the bell's NotificationIcon draws for each type (spec §2.12).
+const { Symbols: NotificationIcons, Icon } = iconSprite('notification-icon', { qr_scan: QrCode, new_request: Package, other: Bell, read: Check, delete: Trash2 })
+const typeIcon = (type: string) => (type === 'qr_scan' || type === 'new_request' ? type : 'other')
+
 function NotificationItem({ n }: { n: Item }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('id') === n.id
   return (
     <li className="flex items-start gap-3 px-4 py-3 sm:px-5" data-testid="notification">
       <span className="mt-0.5 grid h-8 w-8 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-600">
-        <NotificationIcon type={n.type} className="h-4 w-4" />
+        <Icon name={typeIcon(n.type)} className="h-4 w-4" />
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-sm text-slate-900">
@@ -76,7 +81,7 @@ function NotificationItem({ n }: { n: Item }) {
             <input type="hidden" name="intent" value="read" />
             <input type="hidden" name="id" value={n.id} />
             <Button type="submit" variant="ghost" size="sm" disabled={busy} aria-label={`Mark as read: ${n.message}`} title="Mark as read">
-              <Check className="h-4 w-4" aria-hidden="true" />
+              <Icon name="read" className="h-4 w-4" />
             </Button>
           </Form>
         ) : null}
@@ -84,7 +89,7 @@ function NotificationItem({ n }: { n: Item }) {
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={n.id} />
           <Button type="submit" variant="ghost" size="sm" disabled={busy} aria-label={`Delete: ${n.message}`} title="Delete">
-            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            <Icon name="delete" className="h-4 w-4" />
           </Button>
         </Form>
       </div>
@@ -131,10 +136,13 @@ export default function NotificationsPage() {
       {unreadCount + readCount === 0 ? (
         <EmptyState title="No notifications">No notifications yet. You&apos;ll see system alerts and updates here.</EmptyState>
       ) : (
-        <div className="space-y-6">
-          <Group title="Unread" items={unread} total={unreadCount} />
-          <Group title="Read" items={read} total={readCount} />
-        </div>
+        <>
+          <NotificationIcons />
+          <div className="space-y-6">
+            <Group title="Unread" items={unread} total={unreadCount} />
+            <Group title="Read" items={read} total={readCount} />
+          </div>
+        </>
       )}
     </>
   )

@@ -2,6 +2,7 @@
 import { expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
 import { givenRequest } from '../../tests/fixtures/catalog'
+import { givenRequestWith } from '../../tests/fixtures/requests'
 import { organisationOf } from '../../tests/fixtures/people'
 import { withTestServer } from '../../tests/support/server'
 
@@ -37,4 +38,36 @@ test('"Urgent only" lists the urgent requests, each with its badge, and a plain 
   const csv = await (await client.get(csvHref!)).text()
   expect(csv).toContain(urgent.orderNumber)
   expect(csv).not.toContain(calm.orderNumber)
+})
+
+test('a search pages through every match with its full count on each page, as the API lists them', async () => {
+  const client = await app.signedIn('req-search-pages@x.test')
+  const { id: orgId } = await organisationOf('req-search-pages@x.test')
+  const start = Date.UTC(2026, 9, 1)
+  const made = []
+  for (let i = 0; i < 53; i++) made.push(await givenRequestWith(orgId, { products: [{ name: i % 2 ? 'Hand Soap' : 'Hand Soap Refill' }], createdAt: new Date(start + i * 60_000) }))
+  for (let i = 0; i < 2; i++) await givenRequestWith(orgId, { products: [{ name: 'Hand Soap' }], status: 'archived', createdAt: new Date(start + i * 60_000) })
+  for (let i = 0; i < 3; i++) await givenRequestWith(orgId, { products: [{ name: 'Mop Heads' }], createdAt: new Date(start + i * 60_000) })
+  type Page = { count: number; nextCursor: string | null; requests: Array<{ id: string; requestedProducts: Array<{ name: string }> }> }
+  const data = async (search: string) => (await (await client.get(`/requests?${search}&_data=routes%2F_app.requests`)).json()) as Page
+
+  const first = await data('status=all&q=hand+soap')
+  expect(first.count).toBe(53)
+  expect(first.requests).toHaveLength(50)
+  const api = (await (await client.get('/api/requests?status=all&q=hand+soap&limit=50')).json()) as Array<{ id: string }>
+  expect(first.requests.map((r) => r.id)).toEqual(api.map((r) => r.id))
+  expect(first.requests[0]!.id).toBe(made[52]!.id)
+  expect(first.nextCursor).toBeTruthy()
+
+  const second = await data(`status=all&q=hand+soap&cursor=${first.nextCursor}`)
+  expect(second.count).toBe(53)
+  expect(second.requests.map((r) => r.id)).toEqual([made[2]!.id, made[1]!.id, made[0]!.id])
+  expect(second.nextCursor).toBeNull()
+
+  expect((await data('status=archived&q=HAND soap')).count).toBe(2)
+  expect(await data('status=all&q=bucket')).toMatchObject({ count: 0, requests: [], nextCursor: null })
+  expect((await (await client.get('/requests?status=all&q=hand+soap')).text()).replace(/<!-- -->/g, '')).toContain('53 requests')
+  // A cursor that is not one starts the search again from its newest matches.
+  const { path } = await client.follow(await client.get('/requests?status=all&q=hand+soap&cursor=not-a-cursor'))
+  expect(path).toBe('/requests?status=all&q=hand+soap')
 })

@@ -23,10 +23,9 @@ import { listAssignedProducts, listProperties } from '~/models/property.server'
 import { createRequest } from '~/models/request-intake.server'
 import {
   changeRequestStatus,
-  countRequests,
   findRequest,
   latestDeliveryProof,
-  listRequests,
+  listAndCountRequests,
   requestHistory,
   RequestStatusInput,
   statusesFor,
@@ -73,19 +72,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Urgent only (issue 29): a plain link toggles it, so it works without JavaScript.
   const urgent = url.searchParams.get('urgent') === '1'
   const filter = { statuses: statusesFor(query.status), q: query.q, urgent }
-  const [page, count, dialog, timeZone, cutoff] = await Promise.all([
-    listRequests(manager.orgId, { ...filter, cursor: query.cursor }).catch((err) => {
+  const [page, dialog, timeZone, cutoff] = await Promise.all([
+    listAndCountRequests(manager.orgId, { ...filter, cursor: query.cursor }).catch((err) => {
       if (!(err instanceof Invalid)) throw err
       url.searchParams.delete('cursor')
       throw redirect(url.pathname + url.search)
     }),
-    countRequests(manager.orgId, filter),
     dialogData(manager.orgId, url.searchParams),
     organisationTimeZone(manager.orgId),
     overdueCutoff(manager.orgId),
   ])
   const overdue = page.requests.filter((r) => isOverdue(r, cutoff)).map((r) => r.id)
-  return json({ query, urgent, requests: page.requests, nextCursor: page.nextCursor, count, dialog, timeZone, overdue })
+  return json({ query, urgent, requests: page.requests, nextCursor: page.nextCursor, count: page.count, dialog, timeZone, overdue })
 }
 
 function formText(form: FormData, name: string) {

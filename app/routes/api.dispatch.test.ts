@@ -617,6 +617,57 @@ describe('what each list shows', () => {
     const listed = (await (await app.client().get(`/api/runners/${runner.id}/assignments?token=${token}`)).json()) as Array<{ deliveredAt: string }>
     expect(listed.map((a) => a.deliveredAt.slice(0, 10))).toEqual(['2026-01-07', '2026-01-06', '2026-01-05', '2026-01-04', '2026-01-03'])
   })
+
+  test('current assignments show each one, oldest first, exactly as reading it on its own does: details, products in order, proof', async () => {
+    const { client, orgId } = await manager('lists-full@x.test')
+    const first = await givenAssignment(orgId, 'assigned')
+    const second = await givenAssignment(orgId, 'in_transit')
+    const third = await givenAssignment(orgId, 'picked_up')
+    const at = (minutes: number) => new Date(Date.UTC(2026, 10, 2, 9, minutes))
+    await db.runnerAssignment.update({ where: { id: first.assignment.id }, data: { assignedAt: at(0), notes: 'Use the lift' } })
+    await db.runnerAssignment.update({ where: { id: second.assignment.id }, data: { assignedAt: at(5) } })
+    await db.runnerAssignment.update({ where: { id: third.assignment.id }, data: { assignedAt: at(10) } })
+    // The second: what its requester told us, a line with no catalog product, a product with a picture, and a proof.
+    await db.productRequest.update({
+      where: { id: second.request.id },
+      data: {
+        urgent: true,
+        neededBy: at(30),
+        notes: 'Ring twice',
+        fieldAnswers: JSON.stringify([{ key: 'room', label: 'Room', type: 'text', value: '4B', text: '4B' }]),
+        photos: JSON.stringify([{ imageUrl: '/images/shelf.jpg', thumbnailUrl: '/images/shelf-t.jpg' }]),
+      },
+    })
+    await db.product.updateMany({ where: { organisationId: orgId, id: (await db.requestItem.findFirstOrThrow({ where: { requestId: second.request.id } })).productId! }, data: { imageUrl: '/images/glass.jpg', thumbnailUrl: '/images/glass-t.jpg', imageAlt: 'A spray bottle' } })
+    await db.requestItem.create({ data: { organisationId: orgId, requestId: second.request.id, productId: null, productName: 'Something else', quantity: 5 } })
+    await db.deliveryProof.create({ data: { organisationId: orgId, assignmentId: second.assignment.id, imageUrl: '/images/proof.jpg', thumbnailUrl: '/images/proof-t.jpg', notes: 'Left at reception', submittedAt: at(20) } })
+    // The third's request has no property any more.
+    await db.productRequest.update({ where: { id: third.request.id }, data: { propertyId: null } })
+
+    const current = await (await client.get('/api/dispatch/assignments')).json()
+    const readAlone = async (id: string) => JSON.parse(JSON.stringify(assignmentView(await openAssignmentAsManager(orgId, id))))
+    expect(current).toEqual([await readAlone(first.assignment.id), await readAlone(second.assignment.id), await readAlone(third.assignment.id)])
+    expect(current[0]).toMatchObject({ status: 'assigned', notes: 'Use the lift', assignedAt: at(0).toISOString(), deliveredAt: null, proof: null })
+    expect(current[0].runner).toEqual({ id: first.runner.id, name: first.runner.name, phone: first.runner.phone })
+    expect(current[1].request).toMatchObject({
+      urgent: true,
+      neededBy: at(30).toISOString(),
+      notes: 'Ring twice',
+      fields: { room: '4B' },
+      fieldAnswers: [{ key: 'room', label: 'Room', type: 'text', value: '4B', text: '4B' }],
+      photos: [{ imageUrl: '/images/shelf.jpg', thumbnailUrl: '/images/shelf-t.jpg' }],
+      property: { id: second.property.id, name: second.property.name, address: '12 Quay Street, Portsmouth' },
+    })
+    expect(current[1].request.requestedProducts).toEqual([
+      { productId: expect.any(String), name: 'Glass Cleaner', quantity: 2, category: 'Cleaning', imageUrl: '/images/glass.jpg', thumbnailUrl: '/images/glass-t.jpg', imageAlt: 'A spray bottle' },
+      { productId: null, name: 'Something else', quantity: 5, category: null, imageUrl: null, thumbnailUrl: null, imageAlt: null },
+    ])
+    expect(current[1].proof).toEqual({ id: expect.any(String), imageUrl: '/images/proof.jpg', thumbnailUrl: '/images/proof-t.jpg', notes: 'Left at reception', submittedAt: at(20).toISOString() })
+    expect(current[2].request.property).toBeNull()
+    // Another organisation's assignments are not listed.
+    const other = await manager('lists-full-other@x.test')
+    expect(await (await other.client.get('/api/dispatch/assignments')).json()).toEqual([])
+  })
 })
 
 async function organisationFor(email: string) {

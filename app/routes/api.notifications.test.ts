@@ -104,6 +104,48 @@ describe('notifications', () => {
     expect([await unread(owner), await unread(colleague)]).toEqual([1, 1])
   })
 
+  test("the page counts what this person can see, the organisation's and their own, and the counts follow every change", async () => {
+    const { client: owner, orgId } = await managerWithOrg('notes-counts@x.test')
+    const teammate = await givenTeammate('notes-counts@x.test', 'notes-counts-admin@x.test', 'admin')
+    const ownerId = (await db.user.findUniqueOrThrow({ where: { email: 'notes-counts@x.test' } })).id
+    const now = Date.now()
+    await givenNotification(orgId, { message: 'For everyone, read', isRead: true, createdAt: new Date(now - 3_000) })
+    await givenNotification(orgId, { message: 'For everyone', createdAt: new Date(now - 2_000) })
+    await givenNotification(orgId, { message: 'For the owner', userId: ownerId, createdAt: new Date(now - 1_000) })
+    await givenNotification(orgId, { message: 'For the teammate', userId: teammate.id, createdAt: new Date(now - 1_000) })
+    const headings = async () => ((await (await owner.get('/notifications')).text()).match(/(Unread|Read) \(\d+\)/g) ?? []).join(', ')
+    expect(await headings()).toBe('Unread (2), Read (1)')
+    // Asked again with nothing written, and after each write: a new one, one read, one deleted.
+    expect(await headings()).toBe('Unread (2), Read (1)')
+    const arrived = await givenNotification(orgId, { message: 'Just now', createdAt: new Date(now) })
+    expect(await headings()).toBe('Unread (3), Read (1)')
+    await owner.fetch('/notifications', { method: 'POST', form: { intent: 'read', id: arrived.id } })
+    expect(await headings()).toBe('Unread (2), Read (2)')
+    await owner.fetch('/notifications', { method: 'POST', form: { intent: 'delete', id: arrived.id } })
+    expect(await headings()).toBe('Unread (2), Read (1)')
+    expect(await (await owner.get('/notifications')).text()).not.toContain('For the teammate')
+  })
+
+  test("each notification's icons are drawn from symbols on the page, one for its type", async () => {
+    const { client, orgId } = await managerWithOrg('notes-icons@x.test')
+    const now = Date.now()
+    await givenNotification(orgId, { type: 'new_request', message: 'Requested', createdAt: new Date(now - 1_000) })
+    await givenNotification(orgId, { type: 'qr_scan', message: 'Scanned', createdAt: new Date(now) })
+    await givenNotification(orgId, { type: 'other', message: 'Something else', isRead: true, createdAt: new Date(now) })
+    const html = await (await client.get('/notifications')).text()
+    const symbols = new Set(Array.from(html.matchAll(/<symbol id="([^"]+)"/g), (m) => m[1]))
+    const items = Array.from(html.matchAll(/<li [^>]*data-testid="notification">(.*?)<\/li>/g), (m) => m[1]!)
+    expect(items).toHaveLength(3)
+    const used = items.map((item) => Array.from(item.matchAll(/<use href="#([^"]+)">/g), (m) => m[1]!))
+    // Unread then read, newest first: the type's icon, then mark read (unread ones only) and delete.
+    expect(used).toEqual([
+      ['notification-icon-qr_scan', 'notification-icon-read', 'notification-icon-delete'],
+      ['notification-icon-new_request', 'notification-icon-read', 'notification-icon-delete'],
+      ['notification-icon-other', 'notification-icon-delete'],
+    ])
+    for (const id of used.flat()) expect(symbols).toContain(id)
+  })
+
   test('a vendor’s request and a QR scan reach every member’s bell', async () => {
     const { client: owner, orgId } = await managerWithOrg('notes-reach@x.test')
     await givenTeammate('notes-reach@x.test', 'notes-reach-admin@x.test', 'admin')

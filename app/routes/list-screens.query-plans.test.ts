@@ -135,6 +135,29 @@ describe.each(SHAPES)('planned with %s', (shape) => {
     }
   })
 
+  // Decision 102: the API's full view of them is two statements whatever the page's length: the
+  // assignments with their runner, request, property and proof, then every product line of the page
+  // by its request id (the requestId index), never one read per assignment.
+  test('/api/dispatch/assignments reads the products of all its assignments in one statement, by request id', async () => {
+    const statements = await statementsDuring(async () => (await manager.get('/api/dispatch/assignments')).text())
+    const items = statements.filter((s) => /FROM json_each\(\?\) page\s+JOIN "RequestItem" i/.test(s.query))
+    expect(items).toHaveLength(1)
+    expect(planOf(items[0]!).join('\n')).toMatch(/SEARCH i USING INDEX RequestItem_requestId_idx \(requestId=\?\)/)
+    expect(statements.filter((s) => /RequestItem/.test(s.query))).toHaveLength(1)
+  })
+
+  // Decision 102: the Requests page's search finds its matches once, for its page and its count
+  // together, each arm through its own index; the page is sorted from those matches alone.
+  test('/requests searches once for its page and its count', async () => {
+    const statements = await statementsDuring(async () => (await manager.get('/requests?status=all&q=soap')).text())
+    const searches = statements.filter((s) => /"RequestItemSearch" MATCH/.test(s.query))
+    expect(searches).toHaveLength(1)
+    const plan = planOf(searches[0]!).join('\n')
+    expect(plan).toMatch(/MATERIALIZE hits/)
+    expect(plan).toMatch(/SCAN RequestItemSearch VIRTUAL TABLE/)
+    expect(plan).not.toMatch(/SCAN r\b/)
+  })
+
   // The queue is pending requests urgent first, then soonest needed, then oldest (issue 29): read in
   // order from the dispatch-order index, each checked for an open assignment by its request id, never sorted whole.
   test.each(['/dispatch', '/api/dispatch/queue'])('%s reads the pending orders in queue order through their index', async (path) => {

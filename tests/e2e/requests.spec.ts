@@ -136,6 +136,9 @@ test('notifications: the New badge, mark one read, delete, mark all read, then t
   await expect(page.getByRole('heading', { name: 'Unread (3)' })).toBeVisible()
   await expect(page.getByText('New', { exact: true })).toHaveCount(3)
   await expectAccessible(page)
+  // The icons come from the page's sprite (decision 102) and draw at their size.
+  await expectIconDrawn(page.getByTestId('notification').first())
+  await expectIconDrawn(page.getByRole('button', { name: /Delete: .*First Vendor/ }))
 
   await page.getByRole('button', { name: /Mark as read: .*First Vendor/ }).click()
   await expect(page.getByTestId('toast')).toContainText('Notification marked as read')
