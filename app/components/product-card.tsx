@@ -18,7 +18,8 @@ export type ProductCardData = {
   added: string
 }
 
-export function ProductCard({ product }: { product: ProductCardData }) {
+/** `hrefFor` opens a dialog on the same list (keeping its search and page). */
+export function ProductCard({ product, hrefFor = (dialog, id) => `?${dialog}=${id}` }: { product: ProductCardData; hrefFor?: (dialog: string, id: string) => string }) {
   const picture = product.thumbnailUrl ?? product.imageUrl
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="product-card">
@@ -43,7 +44,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
           <p className="whitespace-nowrap text-xs text-slate-500">{`Added ${product.added}`}</p>
           <div className="ml-auto flex shrink-0 gap-1">
             <Link
-              to={`?edit=${product.id}`}
+              to={hrefFor('edit', product.id)}
               preventScrollReset
               className={buttonClasses('ghost', 'sm', 'px-2')}
               aria-label={`Edit ${product.name}`}
@@ -52,7 +53,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
               <Pencil className="h-4 w-4" aria-hidden="true" />
             </Link>
             <Link
-              to={`?translate=${product.id}`}
+              to={hrefFor('translate', product.id)}
               preventScrollReset
               className={buttonClasses('ghost', 'sm', 'px-2')}
               aria-label={`Translate ${product.name}`}
@@ -61,7 +62,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
               <Languages className="h-4 w-4" aria-hidden="true" />
             </Link>
             <Link
-              to={`?delete=${product.id}`}
+              to={hrefFor('delete', product.id)}
               preventScrollReset
               className={buttonClasses('ghost', 'sm', 'px-2 text-red-600 hover:bg-red-50')}
               aria-label={`Delete ${product.name}`}
