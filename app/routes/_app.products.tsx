@@ -11,7 +11,7 @@ import { Plus } from 'lucide-react'
 import { useMemo } from 'react'
 import { usePermissions } from '~/components/use-permissions'
 import { PageHeader } from '~/components/page-header'
-import { ProductCard, type ProductCardData } from '~/components/product-card'
+import { ProductCard, ProductCardIcons, type ProductCardData } from '~/components/product-card'
 import { ProductTranslationsMissing } from '~/components/product-translations-missing'
 import { ProductFormDialog } from '~/components/product-form'
 import { ProductTranslationsDialog } from '~/components/product-translations-dialog'
@@ -284,35 +284,38 @@ export default function ProductsPage() {
           {products.length === 0 ? (
             <EmptyState title="No Products Found">{`No product matches “${query.q}”. Try another name.`}</EmptyState>
           ) : (
-            <div className="space-y-8">
-              {groups.map(([category, items], index) => (
-                <section key={category} aria-labelledby={`category-${index}`}>
-                  <div className="mb-3 flex items-baseline gap-2">
-                    <h2 id={`category-${index}`} className="flex items-baseline gap-2 text-lg font-semibold text-slate-900">
-                      {category}
-                      <span className="text-sm font-normal text-slate-500">({(inCategory.get(category) ?? items.length).toLocaleString('en-US')})</span>
-                    </h2>
-                    {category === UNCATEGORIZED ? null : (
-                      <Link
-                        to={open('translate-category', category)}
-                        preventScrollReset
-                        className="ml-auto text-sm text-brand-600 hover:underline"
-                        aria-label={`Translate the heading ${category}`}
-                      >
-                        Translate
-                      </Link>
-                    )}
-                  </div>
-                  <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-                    {items.map((product) => (
-                      <li key={product.id} className="flex">
-                        <ProductCard product={product} hrefFor={open} />
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ))}
-            </div>
+            <>
+              <ProductCardIcons />
+              <div className="space-y-8">
+                {groups.map(([category, items], index) => (
+                  <section key={category} aria-labelledby={`category-${index}`}>
+                    <div className="mb-3 flex items-baseline gap-2">
+                      <h2 id={`category-${index}`} className="flex items-baseline gap-2 text-lg font-semibold text-slate-900">
+                        {category}
+                        <span className="text-sm font-normal text-slate-500">({(inCategory.get(category) ?? items.length).toLocaleString('en-US')})</span>
+                      </h2>
+                      {category === UNCATEGORIZED ? null : (
+                        <Link
+                          to={open('translate-category', category)}
+                          preventScrollReset
+                          className="ml-auto text-sm text-brand-600 hover:underline"
+                          aria-label={`Translate the heading ${category}`}
+                        >
+                          Translate
+                        </Link>
+                      )}
+                    </div>
+                    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+                      {items.map((product) => (
+                        <li key={product.id} className="flex">
+                          <ProductCard product={product} hrefFor={open} />
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                ))}
+              </div>
+            </>
           )}
           <PageNav params={params} page={query.page} pageCount={pageCount} label="Product pages" close={DIALOGS} testId="product-pages" />
         </>

@@ -10,7 +10,7 @@ import { Filter, Plus } from 'lucide-react'
 import { CatalogSearch, PageNav, PageSummary } from '~/components/catalog-pager'
 import { usePermissions } from '~/components/use-permissions'
 import { PageHeader } from '~/components/page-header'
-import { PropertyCard } from '~/components/property-card'
+import { PropertyCard, PropertyCardIcons } from '~/components/property-card'
 import { PropertyForm } from '~/components/property-form'
 import { PropertyProducts } from '~/components/property-products'
 import { ParLevels, ReorderSuggestions } from '~/components/property-stock'
@@ -415,13 +415,16 @@ function PropertiesOverview() {
             {search ? 'No properties match your search.' : 'Get started by creating your first property.'}
           </EmptyState>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {properties.map((property) => (
-              <li key={property.id} className="flex">
-                <PropertyCard property={property} now={current} hrefWith={hrefWith} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {properties.map((property) => (
+                <li key={property.id} className="flex">
+                  <PropertyCard property={property} now={current} hrefWith={hrefWith} />
+                </li>
+              ))}
+            </ul>
+            <PropertyCardIcons />
+          </>
         )}
         {page ? <PageNav params={params} page={page.page} pageCount={page.pageCount} label="Property pages" close={['qr', 'delete']} testId="property-pages" /> : null}
       </CardBody>

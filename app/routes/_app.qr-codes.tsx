@@ -14,6 +14,7 @@ import { withParams } from '~/components/request-filters'
 import { QrImage } from '~/components/qr-image'
 import { QrVendorPreview } from '~/components/qr-vendor-preview'
 import { Badge } from '~/components/ui/badge'
+import { iconSprite } from '~/components/ui/icon-sprite'
 import { Button, ButtonLink, buttonClasses } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -28,6 +29,9 @@ import { activatePropertyQr, deactivatePropertyQr, findProperty, pageProperties,
 import { requireManager } from '~/services/auth.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { qrSvg } from '~/services/qr.server'
+
+// Two icons on each of a list page's 50 rows, drawn once per page from a sprite (decision 066).
+const { Symbols: RowIconSymbols, Icon: RowIcon } = iconSprite('qr-row-icon', { qrCode: QrCode, externalLink: ExternalLink })
 
 export const meta: MetaFunction = () => [{ title: 'QR Code Management · Stockrun' }]
 
@@ -338,7 +342,7 @@ function ActiveList({ list, q, params }: { list: List; q: string; params: URLSea
                     className={buttonClasses('secondary', 'sm')}
                     aria-label={`Show QR code for ${p.name}`}
                   >
-                    <QrCode className="h-4 w-4" aria-hidden="true" />
+                    <RowIcon name="qrCode" className="h-4 w-4" />
                     Show QR
                   </Link>
                   <a
@@ -348,7 +352,7 @@ function ActiveList({ list, q, params }: { list: List; q: string; params: URLSea
                     className={buttonClasses('secondary', 'sm')}
                     aria-label={`Open the vendor page for ${p.name} in a new tab`}
                   >
-                    <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                    <RowIcon name="externalLink" className="h-4 w-4" />
                     Vendor page
                   </a>
                   <StatusForm propertyId={p.id} intent="deactivate" label="Deactivate" name={p.name} />
@@ -357,6 +361,7 @@ function ActiveList({ list, q, params }: { list: List; q: string; params: URLSea
             ))}
           </ul>
         )}
+        <RowIconSymbols />
         <ListPages list={list} params={params} pageParam="active" label="Pages of active QR codes" noun={['active QR code', 'active QR codes']} />
       </CardBody>
     </Card>
