@@ -1,6 +1,7 @@
 // One catalog product on the Products page (spec §2.8).
 import { Link } from '@remix-run/react'
 import { Languages, Package, Pencil, Trash2 } from 'lucide-react'
+import { iconSprite } from './ui/icon-sprite'
 import { Badge } from './ui/badge'
 import { buttonClasses } from './ui/button'
 
@@ -18,7 +19,13 @@ export type ProductCardData = {
   added: string
 }
 
-export function ProductCard({ product }: { product: ProductCardData }) {
+// Four icons on each of a page's 50 cards: drawn once per page from a sprite (decision 066).
+const { Symbols, Icon } = iconSprite('product-icon', { languages: Languages, package: Package, pencil: Pencil, trash: Trash2 })
+/** Rendered once beside the cards: the shapes of their icons. */
+export const ProductCardIcons = Symbols
+
+/** `hrefFor` opens a dialog on the same list (keeping its search and page). */
+export function ProductCard({ product, hrefFor = (dialog, id) => `?${dialog}=${id}` }: { product: ProductCardData; hrefFor?: (dialog: string, id: string) => string }) {
   const picture = product.thumbnailUrl ?? product.imageUrl
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="product-card">
@@ -26,7 +33,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         {picture ? (
           <img src={picture} alt={product.imageAlt ?? product.name} loading="lazy" className="h-full w-full object-cover" />
         ) : (
-          <Package className="h-10 w-10 text-slate-400" aria-hidden="true" />
+          <Icon name="package" className="h-10 w-10 text-slate-400" />
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -43,31 +50,31 @@ export function ProductCard({ product }: { product: ProductCardData }) {
           <p className="whitespace-nowrap text-xs text-slate-500">{`Added ${product.added}`}</p>
           <div className="ml-auto flex shrink-0 gap-1">
             <Link
-              to={`?edit=${product.id}`}
+              to={hrefFor('edit', product.id)}
               preventScrollReset
               className={buttonClasses('ghost', 'sm', 'px-2')}
               aria-label={`Edit ${product.name}`}
               title="Edit"
             >
-              <Pencil className="h-4 w-4" aria-hidden="true" />
+              <Icon name="pencil" className="h-4 w-4" />
             </Link>
             <Link
-              to={`?translate=${product.id}`}
+              to={hrefFor('translate', product.id)}
               preventScrollReset
               className={buttonClasses('ghost', 'sm', 'px-2')}
               aria-label={`Translate ${product.name}`}
               title="Translations"
             >
-              <Languages className="h-4 w-4" aria-hidden="true" />
+              <Icon name="languages" className="h-4 w-4" />
             </Link>
             <Link
-              to={`?delete=${product.id}`}
+              to={hrefFor('delete', product.id)}
               preventScrollReset
               className={buttonClasses('ghost', 'sm', 'px-2 text-red-600 hover:bg-red-50')}
               aria-label={`Delete ${product.name}`}
               title="Delete"
             >
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              <Icon name="trash" className="h-4 w-4" />
             </Link>
           </div>
         </div>

@@ -2,6 +2,7 @@
 // manager can do with it. Every action is a link or a form post, so it all works without JavaScript.
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { Download, Eye, MapPin, Pencil, QrCode, Trash2 } from 'lucide-react'
+import { iconSprite } from './ui/icon-sprite'
 import { timeAgo } from '~/lib/format'
 import { Badge } from './ui/badge'
 import { Button, ButtonLink, buttonClasses } from './ui/button'
@@ -17,6 +18,11 @@ export type PropertyCardData = {
   productCount: number
 }
 
+// Seven icons on each of a page's 50 cards: drawn once per page from a sprite (decision 066).
+const { Symbols, Icon } = iconSprite('property-icon', { download: Download, eye: Eye, mapPin: MapPin, pencil: Pencil, qrCode: QrCode, trash: Trash2 })
+/** Rendered once beside the cards: the shapes of their icons. */
+export const PropertyCardIcons = Symbols
+
 /** `hrefWith` keeps the list's search when opening a dialog from the card. */
 export function PropertyCard({ property, now, hrefWith }: { property: PropertyCardData; now: Date; hrefWith: (param: string, value: string) => string }) {
   const navigation = useNavigation()
@@ -31,13 +37,13 @@ export function PropertyCard({ property, now, hrefWith }: { property: PropertyCa
         <Badge tone={property.isActive ? 'green' : 'grey'}>{property.isActive ? 'Active' : 'Inactive'}</Badge>
       </div>
       <p className="mt-1 flex items-start gap-1.5 text-sm text-slate-600">
-        <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+        <Icon name="mapPin" className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" />
         <span className="min-w-0 break-words">{property.address}</span>
       </p>
       <dl className="mb-4 mt-3 space-y-1 text-sm">
         <div className="flex items-center gap-1.5">
           <dt className="sr-only">QR code</dt>
-          <QrCode className={property.qrCodeActive ? 'h-4 w-4 text-green-600' : 'h-4 w-4 text-slate-400'} aria-hidden="true" />
+          <Icon name="qrCode" className={property.qrCodeActive ? 'h-4 w-4 text-green-600' : 'h-4 w-4 text-slate-400'} />
           <dd className={property.qrCodeActive ? 'text-green-700' : 'text-slate-500'}>{property.qrCodeActive ? 'QR Code Active' : 'QR Code Inactive'}</dd>
           <dd className="ml-auto">
             {/* The property's own view on the QR codes page, which the sidebar also leads to. */}
@@ -65,12 +71,12 @@ export function PropertyCard({ property, now, hrefWith }: { property: PropertyCa
         {property.qrCodeActive ? (
           <div className="grid grid-cols-2 gap-2">
             <ButtonLink to={hrefWith('qr', property.id)} variant="secondary" size="sm" preventScrollReset aria-label={`View QR code of ${property.name}`}>
-              <Eye className="h-4 w-4" aria-hidden="true" />
+              <Icon name="eye" className="h-4 w-4" />
               View QR
             </ButtonLink>
             {/* A document request: the route answers the PNG as an attachment. */}
             <a href={`/qr/${property.id}.png`} download className={buttonClasses('secondary', 'sm')} aria-label={`Download QR code of ${property.name}`}>
-              <Download className="h-4 w-4" aria-hidden="true" />
+              <Icon name="download" className="h-4 w-4" />
               Download
             </a>
           </div>
@@ -87,13 +93,13 @@ export function PropertyCard({ property, now, hrefWith }: { property: PropertyCa
             pendingLabel="Updating..."
             aria-label={`${property.qrCodeActive ? 'Deactivate QR Code' : 'Activate QR Code'} of ${property.name}`}
           >
-            <QrCode className="h-4 w-4" aria-hidden="true" />
+            <Icon name="qrCode" className="h-4 w-4" />
             {property.qrCodeActive ? 'Deactivate QR Code' : 'Activate QR Code'}
           </Button>
         </Form>
         <div className="grid grid-cols-2 gap-2">
           <ButtonLink to={`?edit=${property.id}`} variant="ghost" size="sm" aria-label={`Edit ${property.name}`}>
-            <Pencil className="h-4 w-4" aria-hidden="true" />
+            <Icon name="pencil" className="h-4 w-4" />
             Edit
           </ButtonLink>
           <ButtonLink
@@ -104,7 +110,7 @@ export function PropertyCard({ property, now, hrefWith }: { property: PropertyCa
             className="text-red-600 hover:bg-red-50"
             aria-label={`Delete ${property.name}`}
           >
-            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            <Icon name="trash" className="h-4 w-4" />
             Delete
           </ButtonLink>
         </div>

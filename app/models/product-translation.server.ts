@@ -1,9 +1,10 @@
 // Translated catalogs (issue 15, decision 029): a product's name and description in the vendor
 // languages. Vendors see their language, falling back to the product's own text; managers see which
 // products still lack a language.
-import type { Product } from '@prisma/client'
+import { Prisma, type Product } from '@prisma/client'
 import { VENDOR_LANGUAGE_CODES, type VendorLanguage } from '~/i18n/config'
 import { db } from '~/lib/db.server'
+import { readRows } from '~/lib/sql.server'
 import type { TranslationChanges } from '~/lib/schemas/translation'
 import { findProduct } from './product.server'
 
@@ -60,19 +61,30 @@ export function inLanguage<P extends Translatable>(products: P[], lang: string):
   })
 }
 
-/** The organisation's products lacking one or more languages, with the languages they lack. */
-export async function missingTranslations(orgId: string) {
-  const products = await db.product.findMany({
-    where: { organisationId: orgId },
-    select: { id: true, name: true, translations: { select: { language: true } } },
-    orderBy: { name: 'asc' },
-  })
-  return products
-    .map((p) => {
-      const have = new Set(p.translations.map((t) => t.language))
-      return { id: p.id, name: p.name, missing: LANGUAGES_TO_TRANSLATE.filter((l) => !have.has(l)) }
-    })
-    .filter((p) => p.missing.length > 0)
+/** How many of the missing list the Products page names; the rest are counted (decision 101). */
+export const UNTRANSLATED_SHOWN = 50
+
+/**
+ * The organisation's products lacking one or more languages: how many, and the first `limit` by name
+ * with the languages they lack. One statement whatever the catalog holds, and the page names no more
+ * than `limit` of them.
+ */
+export async function missingTranslations(orgId: string, limit = UNTRANSLATED_SHOWN) {
+  // Per product through the translations' (productId, language) index, never grouped over the table.
+  const rows = await readRows<{ id: string; name: string; languages: string | null; total: number }>(Prisma.sql`
+    SELECT p.id, p.name, (SELECT group_concat(t.language) FROM "ProductTranslation" t WHERE t.productId = p.id) AS languages, COUNT(*) OVER () AS total
+    FROM "Product" p
+    WHERE p.organisationId = ${orgId}
+      AND (SELECT COUNT(*) FROM "ProductTranslation" t WHERE t.productId = p.id AND t.language IN (SELECT value FROM json_each(${JSON.stringify(LANGUAGES_TO_TRANSLATE)}))) < ${LANGUAGES_TO_TRANSLATE.length}
+    ORDER BY p.name, p.id
+    LIMIT ${limit}`)
+  return {
+    total: rows[0]?.total ?? 0,
+    products: rows.map((r) => {
+      const have = new Set(r.languages?.split(',') ?? [])
+      return { id: r.id, name: r.name, missing: LANGUAGES_TO_TRANSLATE.filter((l) => !have.has(l)) }
+    }),
+  }
 }
 
 /** One of the organisation's products with its translations, for the translations dialog. */

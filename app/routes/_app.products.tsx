@@ -1,19 +1,23 @@
-// Products (spec §2.8): the organisation's catalog, grouped by category. What is open lives in the
-// URL (?new, ?edit=<id>, ?delete=<id>), so every dialog is a link and every change a form post that
-// works without JavaScript; the product form is multipart so its photo goes up with it.
+// Products (spec §2.8): the organisation's catalog, grouped by category, searched by name and shown
+// 50 at a time (decision 101). What is open lives in the URL (?q, ?page, ?new, ?edit=<id>,
+// ?delete=<id>), so every dialog and page is a link and every change a form post that works without
+// JavaScript and lands back on the same search and page; the product form is multipart so its photo
+// goes up with it.
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Plus } from 'lucide-react'
 import { useMemo } from 'react'
 import { usePermissions } from '~/components/use-permissions'
 import { PageHeader } from '~/components/page-header'
-import { ProductCard, type ProductCardData } from '~/components/product-card'
+import { ProductCard, ProductCardIcons, type ProductCardData } from '~/components/product-card'
 import { ProductTranslationsMissing } from '~/components/product-translations-missing'
 import { ProductFormDialog } from '~/components/product-form'
 import { ProductTranslationsDialog } from '~/components/product-translations-dialog'
 import { ButtonLink, buttonClasses } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { CatalogSearch, PageNav, PageSummary } from '~/components/catalog-pager'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Invalid, NotFound, TooLarge } from '~/lib/errors'
@@ -23,7 +27,8 @@ import { ProductForm } from '~/lib/schemas/product'
 import { ProductTranslationsForm } from '~/lib/schemas/translation'
 import { redirectWithToast } from '~/lib/toast.server'
 import { usePolling } from '~/lib/use-polling'
-import { createProduct, deleteProduct, findProduct, listProducts, updateProduct, type Product } from '~/models/product.server'
+import { createProduct, deleteProduct, findProduct, pageProducts, productCategories, updateProduct, type Product } from '~/models/product.server'
+import { readCatalogQuery } from '~/lib/schemas/catalog-page'
 import { missingTranslations, productTranslations, saveProductTranslations } from '~/models/product-translation.server'
 import { findCategory, saveCategoryTranslations } from '~/models/category-translation.server'
 import { requireManager } from '~/services/auth.server'
@@ -54,37 +59,63 @@ function forPage(p: Product, timeZone: string) {
   }
 }
 
+/** The list as the manager left it (their search and page), with one dialog open or none. */
+function listHref(params: URLSearchParams, dialog?: [string, string]) {
+  const kept = new URLSearchParams()
+  for (const key of ['q', 'page']) {
+    const value = params.get(key)
+    if (value) kept.set(key, value)
+  }
+  const parts = kept.toString() ? [kept.toString()] : []
+  if (dialog) parts.push(dialog[1] ? `${dialog[0]}=${encodeURIComponent(dialog[1])}` : dialog[0])
+  return parts.length ? `${LIST}?${parts.join('&')}` : LIST
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
+  const orgId = manager.orgId
   const params = new URL(request.url).searchParams
-  const [products, timeZone] = await Promise.all([listProducts(manager.orgId), organisationTimeZone(manager.orgId)])
-  const opened = (param: string) => {
+  const query = readCatalogQuery(params)
+  const back = listHref(params)
+  const [page, timeZone, untranslated] = await Promise.all([pageProducts(orgId, query), organisationTimeZone(orgId), missingTranslations(orgId)])
+  // A dialog's product is usually on the page; a shared link may name one on another page.
+  const opened = async (param: string) => {
     const id = params.get(param)
-    return { asked: Boolean(id), product: id ? (products.find((p) => p.id === id) ?? null) : null }
+    if (!id) return { asked: false, product: null }
+    const product =
+      page.rows.find((p) => p.id === id) ??
+      (await findProduct(orgId, id).catch((err) => {
+        if (err instanceof NotFound) return null
+        throw err
+      }))
+    return { asked: true, product }
   }
-  const edit = opened('edit')
-  const remove = opened('delete')
-  if ((edit.asked && !edit.product) || (remove.asked && !remove.product)) {
-    throw await redirectWithToast(LIST, { title: 'Product not found', description: 'It may have been deleted.', variant: 'error' })
+  const [edit, remove, translate] = await Promise.all([opened('edit'), opened('delete'), opened('translate')])
+  if ((edit.asked && !edit.product) || (remove.asked && !remove.product) || (translate.asked && !translate.product)) {
+    throw await redirectWithToast(back, { title: 'Product not found', description: 'It may have been deleted.', variant: 'error' })
   }
   const editing = edit.product
   const deleting = remove.product
-  const translate = opened('translate')
-  if (translate.asked && !translate.product) {
-    throw await redirectWithToast(LIST, { title: 'Product not found', description: 'It may have been deleted.', variant: 'error' })
-  }
-  const translating = translate.product ? await productTranslations(manager.orgId, translate.product.id) : null
+  const creating = params.has('new') && !editing
+  const translating = translate.product ? await productTranslations(orgId, translate.product.id) : null
   const categoryAsked = params.get('translate-category')
   const translatingCategory = categoryAsked
-    ? await findCategory(manager.orgId, categoryAsked).catch(async (err) => {
+    ? await findCategory(orgId, categoryAsked).catch(async (err) => {
         if (!(err instanceof NotFound)) throw err
-        throw await redirectWithToast(LIST, { title: 'Category not found', description: 'No product is in it any more.', variant: 'error' })
+        throw await redirectWithToast(back, { title: 'Category not found', description: 'No product is in it any more.', variant: 'error' })
       })
     : null
   return json({
-    products: products.map((p) => forPage(p, timeZone)),
-    categories: [...new Set(products.map((p) => p.category?.trim()).filter((c): c is string => Boolean(c)))].sort(),
-    creating: params.has('new') && !editing,
+    query: { q: query.q, page: page.page },
+    products: page.rows.map((p) => forPage(p, timeZone)),
+    total: page.total,
+    offset: page.offset,
+    pageCount: page.pageCount,
+    // How many products each category holds among the matches, for its heading on any page.
+    categoryCounts: page.categories.map((c) => ({ name: c.category?.trim() || UNCATEGORIZED, count: c.count })),
+    // The form's suggestions, read only when the form is open.
+    categories: creating || editing ? await productCategories(orgId) : [],
+    creating,
     editing: editing ? forPage(editing, timeZone) : null,
     deleting: deleting ? { id: deleting.id, name: deleting.name } : null,
     translating: translating
@@ -93,7 +124,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     translatingCategory: translatingCategory
       ? { id: translatingCategory.name, name: translatingCategory.name, description: null, translations: translatingCategory.translations }
       : null,
-    untranslated: await missingTranslations(manager.orgId),
+    untranslated,
   })
 }
 
@@ -109,6 +140,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const manager = await requireManager(request)
   const orgId = manager.orgId
   const url = new URL(request.url)
+  // Back to the search and page the manager was on.
+  const back = listHref(url.searchParams)
   let formData: FormData
   try {
     formData = await readMultipartForm(request, { maxFileBytes: MAX_UPLOAD_BYTES })
@@ -123,25 +156,25 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = String(formData.get('id') ?? '')
 
   if (intent === 'delete') {
-    return withErrorToast(LIST, 'Failed to delete product.', async () => {
+    return withErrorToast(back, 'Failed to delete product.', async () => {
       await deleteProduct(orgId, id)
-      return redirectWithToast(LIST, { title: 'Product deleted successfully.' })
+      return redirectWithToast(back, { title: 'Product deleted successfully.' })
     })
   }
   if (intent === 'translations') {
     const submission = parseWithZod(formData, { schema: ProductTranslationsForm })
     if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
-    return withErrorToast(LIST, 'Failed to save the translations.', async () => {
+    return withErrorToast(back, 'Failed to save the translations.', async () => {
       const saved = await saveProductTranslations(orgId, id, submission.value.translations)
-      return redirectWithToast(LIST, { title: `Translations of ${saved.name} saved.` })
+      return redirectWithToast(back, { title: `Translations of ${saved.name} saved.` })
     })
   }
   if (intent === 'category-translations') {
     const submission = parseWithZod(formData, { schema: ProductTranslationsForm })
     if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
-    return withErrorToast(LIST, 'Failed to save the translations.', async () => {
+    return withErrorToast(back, 'Failed to save the translations.', async () => {
       const saved = await saveCategoryTranslations(orgId, id, submission.value.translations)
-      return redirectWithToast(LIST, { title: `Translations of the category ${saved.name} saved.` })
+      return redirectWithToast(back, { title: `Translations of the category ${saved.name} saved.` })
     })
   }
   if (intent !== 'create' && intent !== 'update') return json({ error: 'Unknown action' }, { status: 400 })
@@ -151,7 +184,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { image, removeImage, ...fields } = submission.value
   const creating = intent === 'create'
 
-  return withErrorToast(LIST, creating ? 'Failed to create product.' : 'Failed to update product.', async () => {
+  return withErrorToast(back, creating ? 'Failed to create product.' : 'Failed to update product.', async () => {
     // Checked before the photo is stored, so a stale edit leaves no orphan image behind.
     if (!creating) await findProduct(orgId, id)
     let picture: { imageUrl: string | null; thumbnailUrl: string | null } | Record<string, never> = {}
@@ -169,37 +202,48 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (creating) {
       await createProduct(orgId, { ...fields, ...picture })
-      return redirectWithToast(LIST, { title: 'Product created successfully.' })
+      return redirectWithToast(back, { title: 'Product created successfully.' })
     }
     await updateProduct(orgId, id, { ...fields, ...picture })
-    return redirectWithToast(LIST, { title: 'Product updated successfully.' })
+    return redirectWithToast(back, { title: 'Product updated successfully.' })
   })
 }
 
 type PageProduct = ProductCardData & { category: string | null }
 
+/** The page's products under their category headings, in the page's order (the uncategorised last, as read). */
 function groupByCategory(products: PageProduct[]) {
   const groups = new Map<string, PageProduct[]>()
   for (const product of products) {
     const name = product.category?.trim() || UNCATEGORIZED
     groups.set(name, [...(groups.get(name) ?? []), product])
   }
-  // Named categories alphabetically, the leftovers last.
-  return [...groups.entries()].sort(([a], [b]) => (a === UNCATEGORIZED ? 1 : b === UNCATEGORIZED ? -1 : a.localeCompare(b)))
+  return [...groups.entries()]
 }
 
+const DIALOGS = ['new', 'edit', 'delete', 'translate', 'translate-category']
+
 export default function ProductsPage() {
-  const { products, categories, creating, editing, deleting, translating, translatingCategory, untranslated } = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
+  const { query, products, total, offset, pageCount, categoryCounts, categories, creating, editing, deleting, translating, translatingCategory, untranslated } = data
   const may = usePermissions()
+  const [params] = useSearchParams()
   const actionData = useActionData<typeof action>()
   const lastResult = actionData && 'result' in actionData ? actionData.result : null
   const dialogOpen = creating || editing !== null || deleting !== null || translating !== null || translatingCategory !== null
   // A refetch while a dialog is open would only disturb it.
   usePolling(REFETCH_MS, !dialogOpen)
   const groups = useMemo(() => groupByCategory(products), [products])
+  const inCategory = useMemo(() => {
+    const counts = new Map<string, number>()
+    for (const c of categoryCounts) counts.set(c.name, (counts.get(c.name) ?? 0) + c.count)
+    return counts
+  }, [categoryCounts])
+  const closeTo = listHref(params)
+  const open = (dialog: string, value = '') => listHref(params, [dialog, value])
 
   const newProduct = (label: string) => (
-    <ButtonLink to="?new" preventScrollReset>
+    <ButtonLink to={open('new')} preventScrollReset>
       <Plus className="h-4 w-4" aria-hidden="true" />
       {label}
     </ButtonLink>
@@ -224,54 +268,70 @@ export default function ProductsPage() {
           </>
         }
       />
-      <ProductTranslationsMissing products={untranslated} />
-      {products.length === 0 ? (
+      <ProductTranslationsMissing total={untranslated.total} products={untranslated.products} hrefFor={(id) => open('translate', id)} />
+      {total === 0 && !query.q ? (
         <EmptyState title="No Products Found" action={newProduct('Add Product')}>
           Get started by adding your first product to the catalog.
         </EmptyState>
       ) : (
-        <div className="space-y-8">
-          {groups.map(([category, items], index) => (
-            <section key={category} aria-labelledby={`category-${index}`}>
-              <div className="mb-3 flex items-baseline gap-2">
-                <h2 id={`category-${index}`} className="flex items-baseline gap-2 text-lg font-semibold text-slate-900">
-                  {category}
-                  <span className="text-sm font-normal text-slate-500">({items.length})</span>
-                </h2>
-                {category === UNCATEGORIZED ? null : (
-                  <Link
-                    to={`?translate-category=${encodeURIComponent(category)}`}
-                    preventScrollReset
-                    className="ml-auto text-sm text-brand-600 hover:underline"
-                    aria-label={`Translate the heading ${category}`}
-                  >
-                    Translate
-                  </Link>
-                )}
-              </div>
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-                {items.map((product) => (
-                  <li key={product.id} className="flex">
-                    <ProductCard product={product} />
-                  </li>
+        <>
+          <Card className="mb-6 p-4">
+            <CatalogSearch id="product-search" q={query.q} label="Search products" placeholder="Search products by name..." />
+            <div className="mt-3">
+              <PageSummary offset={offset} shown={products.length} total={total} noun={['product', 'products']} testId="product-count" />
+            </div>
+          </Card>
+          {products.length === 0 ? (
+            <EmptyState title="No Products Found">{`No product matches “${query.q}”. Try another name.`}</EmptyState>
+          ) : (
+            <>
+              <ProductCardIcons />
+              <div className="space-y-8">
+                {groups.map(([category, items], index) => (
+                  <section key={category} aria-labelledby={`category-${index}`}>
+                    <div className="mb-3 flex items-baseline gap-2">
+                      <h2 id={`category-${index}`} className="flex items-baseline gap-2 text-lg font-semibold text-slate-900">
+                        {category}
+                        <span className="text-sm font-normal text-slate-500">({(inCategory.get(category) ?? items.length).toLocaleString('en-US')})</span>
+                      </h2>
+                      {category === UNCATEGORIZED ? null : (
+                        <Link
+                          to={open('translate-category', category)}
+                          preventScrollReset
+                          className="ml-auto text-sm text-brand-600 hover:underline"
+                          aria-label={`Translate the heading ${category}`}
+                        >
+                          Translate
+                        </Link>
+                      )}
+                    </div>
+                    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+                      {items.map((product) => (
+                        <li key={product.id} className="flex">
+                          <ProductCard product={product} hrefFor={open} />
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
                 ))}
-              </ul>
-            </section>
-          ))}
-        </div>
+              </div>
+            </>
+          )}
+          <PageNav params={params} page={query.page} pageCount={pageCount} label="Product pages" close={DIALOGS} testId="product-pages" />
+        </>
       )}
       {creating || editing ? (
-        <ProductFormDialog key={editing?.id ?? 'new'} product={editing} categories={categories} lastResult={lastResult} closeTo={LIST} />
+        <ProductFormDialog key={editing?.id ?? 'new'} product={editing} categories={categories} lastResult={lastResult} closeTo={closeTo} />
       ) : null}
-      {translating ? <ProductTranslationsDialog key={translating.id} product={translating} lastResult={lastResult} closeTo={LIST} /> : null}
+      {translating ? <ProductTranslationsDialog key={translating.id} product={translating} lastResult={lastResult} closeTo={closeTo} /> : null}
       {translatingCategory ? (
-        <ProductTranslationsDialog key={`category-${translatingCategory.id}`} category product={translatingCategory} lastResult={lastResult} closeTo={LIST} />
+        <ProductTranslationsDialog key={`category-${translatingCategory.id}`} category product={translatingCategory} lastResult={lastResult} closeTo={closeTo} />
       ) : null}
       {deleting ? (
         <ConfirmDialog
           title={`Delete ${deleting.name}?`}
           description="Are you sure you want to delete this product?"
-          closeTo={LIST}
+          closeTo={closeTo}
           intent="delete"
           fields={{ id: deleting.id }}
         />

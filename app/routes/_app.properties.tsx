@@ -1,15 +1,16 @@
 // Logistics (spec §2.7): the property portfolio, each property's QR code and the products it stocks.
-// What is open lives in the URL (?new, ?edit=<id>, ?qr=<id>, ?delete=<id>, ?q=<search>), so every
-// screen state is a link and every change a form post that works without JavaScript.
+// What is open lives in the URL (?new, ?edit=<id>, ?qr=<id>, ?delete=<id>, ?q=<search>, ?page=<n>;
+// in the editor ?pq= and ?pp= search and page the products to assign), so every screen state is a
+// link and every change a form post that works without JavaScript. Lists show 50 at a time (decision 101).
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
-import { Filter, Plus, Search } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Filter, Plus } from 'lucide-react'
+import { CatalogSearch, PageNav, PageSummary } from '~/components/catalog-pager'
 import { usePermissions } from '~/components/use-permissions'
 import { PageHeader } from '~/components/page-header'
-import { PropertyCard } from '~/components/property-card'
+import { PropertyCard, PropertyCardIcons } from '~/components/property-card'
 import { PropertyForm } from '~/components/property-form'
 import { PropertyProducts } from '~/components/property-products'
 import { ParLevels, ReorderSuggestions } from '~/components/property-stock'
@@ -22,8 +23,6 @@ import { Button, ButtonLink, buttonClasses } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { EmptyState } from '~/components/ui/empty-state'
-import { inputClasses } from '~/components/ui/field'
-import { Spinner } from '~/components/ui/spinner'
 import { env } from '~/lib/env.server'
 import { Conflict, NotFound } from '~/lib/errors'
 import { withErrorToast } from '~/lib/form-errors.server'
@@ -33,7 +32,7 @@ import { ParLevelForm, ReorderForm } from '~/lib/schemas/reorder'
 import { StandingOrderDeleteForm, StandingOrderForm } from '~/lib/schemas/standing-order'
 import { redirectWithToast } from '~/lib/toast.server'
 import { usePolling } from '~/lib/use-polling'
-import { listProducts } from '~/models/product.server'
+import { readCatalogQuery, type CatalogQuery } from '~/lib/schemas/catalog-page'
 import {
   activatePropertyQr,
   assignedProductCounts,
@@ -43,7 +42,8 @@ import {
   deleteProperty,
   findProperty,
   listAssignedProducts,
-  listProperties,
+  pageAssignableProducts,
+  pageProperties,
   removeProduct,
   updateProperty,
 } from '~/models/property.server'
@@ -59,36 +59,60 @@ export const meta: MetaFunction = () => [{ title: 'Logistics · Stockrun' }]
 
 const REFETCH_MS = 60_000
 
-function listHref(search: string) {
-  return search ? `/properties?q=${encodeURIComponent(search)}` : '/properties'
+/** The same query with only `keys` kept (a search and page), after `extra`. */
+function keeping(params: URLSearchParams, keys: string[], extra: Record<string, string> = {}) {
+  const kept = new URLSearchParams(extra)
+  for (const key of keys) {
+    const value = params.get(key)
+    if (value) kept.set(key, value)
+  }
+  return kept.toString()
 }
 
+/** The list as the manager left it: their search and page. */
+function listHref(params: URLSearchParams) {
+  const query = keeping(params, ['q', 'page'])
+  return query ? `/properties?${query}` : '/properties'
+}
+
+/** The editor's own search and page of products to assign (?pq=, ?pp=). */
+const ASSIGN_QUERY = ['pq', 'pp']
+
 /**
- * Back to the property's editor after a form post. An id that cannot be one of ours (ids are UUIDs)
- * goes back to the list instead, so a forged megabyte-long id never becomes a redirect header.
+ * Back to the property's editor after a form post (on the search and page of products to assign it
+ * was on, when given). An id that cannot be one of ours (ids are UUIDs) goes back to the list
+ * instead, so a forged megabyte-long id never becomes a redirect header.
  */
-function editHrefFor(id: string) {
-  return /^[A-Za-z0-9-]{1,64}$/.test(id) ? `/properties?edit=${id}` : '/properties'
+function editHrefFor(id: string, from?: URLSearchParams) {
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) return '/properties'
+  return `/properties?${keeping(from ?? new URLSearchParams(), ASSIGN_QUERY, { edit: id })}`
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
-async function editorData(orgId: string, id: string, selectAll: boolean) {
+async function editorData(orgId: string, id: string, selectAll: boolean, assignQuery: CatalogQuery) {
   const property = await findProperty(orgId, id)
-  const [assigned, catalog, suggestions, standingOrders, timeZone, requestFields] = await Promise.all([
+  const [assigned, available, suggestions, standingOrders, timeZone, requestFields] = await Promise.all([
     listAssignedProducts(orgId, id),
-    listProducts(orgId),
+    // A page of the catalog at a time, searchable: a catalog of thousands is never one checklist.
+    pageAssignableProducts(orgId, id, assignQuery),
     propertyReorderSuggestions(orgId, id),
     listPropertyStandingOrders(orgId, id),
     organisationTimeZone(orgId),
     requestFieldsOf(orgId, id),
   ])
-  const assignedIds = new Set(assigned.map((p) => p.id))
   const brief = (p: { id: string; name: string; category: string | null }) => ({ id: p.id, name: p.name, category: p.category })
   return {
     property: { id: property.id, name: property.name, address: property.address, isActive: property.isActive, qrCodeActive: property.qrCodeActive },
     assigned: assigned.map(brief),
-    available: catalog.filter((p) => !assignedIds.has(p.id)).map(brief),
+    available: {
+      products: available.rows.map(brief),
+      total: available.total,
+      offset: available.offset,
+      page: available.page,
+      pageCount: available.pageCount,
+      q: assignQuery.q,
+    },
     selectAll,
     stock: assigned.map((p) => ({ id: p.id, name: p.name, parLevel: p.parLevel })),
     suggestions,
@@ -101,8 +125,9 @@ async function editorData(orgId: string, id: string, selectAll: boolean) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
+  const orgId = manager.orgId
   const params = new URL(request.url).searchParams
-  const search = params.get('q')?.trim() ?? ''
+  const query = readCatalogQuery(params)
   const editId = params.get('edit')
   const creating = params.has('new') && !editId
   // The key is for the browser (referrer-restricted at Google); only the form's address preview uses it.
@@ -111,26 +136,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let editor: Awaited<ReturnType<typeof editorData>> | null = null
   if (editId) {
     try {
-      editor = await editorData(manager.orgId, editId, params.get('select') === 'all')
+      editor = await editorData(orgId, editId, params.get('select') === 'all', readCatalogQuery(params, 'pp', 'pq'))
     } catch (err) {
       if (!(err instanceof NotFound)) throw err
-      throw await redirectWithToast('/properties', { title: 'Property not found', description: 'It may have been deleted.', variant: 'error' })
+      throw await redirectWithToast(listHref(params), { title: 'Property not found', description: 'It may have been deleted.', variant: 'error' })
     }
   }
 
-  const [properties, productCounts] = await Promise.all([listProperties(manager.orgId, { search }), assignedProductCounts(manager.orgId)])
-  const openOne = async (id: string | null) => (id ? findProperty(manager.orgId, id).catch(() => null) : null)
-  const [qrProperty, deleting] = await Promise.all([openOne(params.get('qr')), openOne(params.get('delete'))])
+  // The overview is read only when it is shown: the editor and the new-property form take its place.
+  const page = creating || editor ? null : await pageProperties(orgId, query)
+  const openOne = async (id: string | null) => (id ? (page?.rows.find((p) => p.id === id) ?? findProperty(orgId, id).catch(() => null)) : null)
+  const [productCounts, qrProperty, deleting] = await Promise.all([
+    page ? assignedProductCounts(orgId, page.rows.map((p) => p.id)) : new Map<string, number>(),
+    openOne(params.get('qr')),
+    openOne(params.get('delete')),
+  ])
   // Rendered here so the code shows without JavaScript; a failure shows the modal's fallback text.
   const svg = qrProperty?.qrCodeUrl ? await qrSvg(qrProperty.qrCodeUrl).catch(() => null) : null
 
   return json({
     now: new Date().toISOString(),
-    search,
+    search: query.q,
+    page: page ? { page: page.page, pageCount: page.pageCount, total: page.total, offset: page.offset } : null,
     creating,
     editor,
     mapsKey,
-    properties: properties.map((p) => ({
+    properties: (page?.rows ?? []).map((p) => ({
       id: p.id,
       name: p.name,
       address: p.address,
@@ -149,8 +180,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '')
   const id = String(formData.get('id') ?? '')
-  // Card forms post to the page's own URL, so a search in progress survives the redirect.
-  const backTo = listHref(new URL(request.url).searchParams.get('q')?.trim() ?? '')
+  // Card forms post to the page's own URL, so a search and page in progress survive the redirect.
+  const from = new URL(request.url).searchParams
+  const backTo = listHref(from)
   const orgId = manager.orgId
 
   switch (intent) {
@@ -201,7 +233,8 @@ export async function action({ request }: ActionFunctionArgs) {
         })
       })
     case 'assign': {
-      const editHref = editHrefFor(id)
+      // Back to the same search and page of products to assign, to carry on down the list.
+      const editHref = editHrefFor(id, from)
       const submission = parseWithZod(formData, { schema: AssignProductsForm })
       if (submission.status !== 'success') {
         return redirectWithToast(editHref, { title: 'Failed to assign products to property.', description: 'Select at least one product to assign.', variant: 'error' })
@@ -215,14 +248,14 @@ export async function action({ request }: ActionFunctionArgs) {
       })
     }
     case 'remove': {
-      const editHref = editHrefFor(id)
+      const editHref = editHrefFor(id, from)
       return withErrorToast(editHref, 'Failed to remove product from property.', async () => {
         await removeProduct(orgId, id, String(formData.get('productId') ?? ''))
         return redirectWithToast(editHref, { title: 'Product removed from property successfully.' })
       })
     }
     case 'par-level': {
-      const editHref = editHrefFor(id)
+      const editHref = editHrefFor(id, from)
       const submission = parseWithZod(formData, { schema: ParLevelForm })
       if (submission.status !== 'success') {
         const message = submission.error?.parLevel?.[0] ?? 'Enter a whole number, or leave it empty.'
@@ -234,7 +267,7 @@ export async function action({ request }: ActionFunctionArgs) {
       })
     }
     case 'reorder': {
-      const editHref = editHrefFor(id)
+      const editHref = editHrefFor(id, from)
       const submission = parseWithZod(formData, { schema: ReorderForm })
       if (submission.status !== 'success') return redirectWithToast(editHref, { title: 'Failed to create the request.', variant: 'error' })
       return withErrorToast(editHref, 'Failed to create the request.', async () => {
@@ -248,14 +281,14 @@ export async function action({ request }: ActionFunctionArgs) {
       })
     }
     case 'request-fields': {
-      const editHref = editHrefFor(id)
+      const editHref = editHrefFor(id, from)
       return withErrorToast(editHref, 'Failed to save the questions.', async () => {
         const { fields } = await replaceRequestFields(orgId, id, requestFieldsFromForm(formData))
         return redirectWithToast(editHref, { title: fields.length ? `${plural(fields.length, 'question', 'questions')} saved.` : 'Questions removed.' })
       })
     }
     case 'standing-order-create': {
-      const editHref = editHrefFor(id)
+      const editHref = editHrefFor(id, from)
       const submission = parseWithZod(formData, { schema: StandingOrderForm })
       if (submission.status !== 'success') return json({ standingOrder: submission.reply() }, { status: 400 })
       return withErrorToast(editHref, 'Failed to add the standing order.', async () => {
@@ -264,7 +297,7 @@ export async function action({ request }: ActionFunctionArgs) {
       })
     }
     case 'standing-order-delete': {
-      const editHref = editHrefFor(id)
+      const editHref = editHrefFor(id, from)
       const submission = parseWithZod(formData, { schema: StandingOrderDeleteForm })
       if (submission.status !== 'success') return redirectWithToast(editHref, { title: 'Failed to delete the standing order.', variant: 'error' })
       return withErrorToast(editHref, 'Failed to delete the standing order.', async () => {
@@ -284,7 +317,8 @@ export default function LogisticsPage() {
   const lastResult = actionData && 'result' in actionData ? actionData.result : null
   const showForm = data.creating || data.editor !== null
   usePolling(REFETCH_MS, !showForm)
-  const closeTo = listHref(data.search)
+  const [params] = useSearchParams()
+  const closeTo = listHref(params)
 
   return (
     <>
@@ -322,6 +356,7 @@ export default function LogisticsPage() {
                 key={data.editor.property.id}
                 propertyId={data.editor.property.id}
                 available={data.editor.available}
+                params={params}
                 assigned={data.editor.assigned}
                 selectAll={data.editor.selectAll}
               />
@@ -357,69 +392,42 @@ export default function LogisticsPage() {
 }
 
 function PropertiesOverview() {
-  const { properties, search, now } = useLoaderData<typeof loader>()
-  const hrefWith = (param: string, value: string) => {
-    const next = new URLSearchParams(search ? { q: search } : {})
-    next.set(param, value)
-    return `?${next}`
-  }
+  const { properties, search, now, page } = useLoaderData<typeof loader>()
+  const [params] = useSearchParams()
+  const hrefWith = (param: string, value: string) => `?${keeping(params, ['q', 'page'], { [param]: value })}`
   const current = new Date(now)
   return (
     <Card>
       <CardHeader title="Properties Overview" />
       <CardBody className="space-y-4">
-        <SearchBar search={search} />
+        <div className="flex gap-2">
+          <CatalogSearch id="property-search" q={search} label="Search properties" placeholder="Search properties..." />
+          {/* Shown as in the spec; filtering beyond the search is not offered yet. */}
+          <Button variant="secondary" aria-label="Filter" title="Filter">
+            <Filter className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </div>
+        {page && page.total > 0 ? (
+          <PageSummary offset={page.offset} shown={properties.length} total={page.total} noun={['property', 'properties']} testId="property-count" />
+        ) : null}
         {properties.length === 0 ? (
           <EmptyState title="No Properties Found">
             {search ? 'No properties match your search.' : 'Get started by creating your first property.'}
           </EmptyState>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {properties.map((property) => (
-              <li key={property.id} className="flex">
-                <PropertyCard property={property} now={current} hrefWith={hrefWith} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {properties.map((property) => (
+                <li key={property.id} className="flex">
+                  <PropertyCard property={property} now={current} hrefWith={hrefWith} />
+                </li>
+              ))}
+            </ul>
+            <PropertyCardIcons />
+          </>
         )}
+        {page ? <PageNav params={params} page={page.page} pageCount={page.pageCount} label="Property pages" close={['qr', 'delete']} testId="property-pages" /> : null}
       </CardBody>
     </Card>
-  )
-}
-
-/** A GET form, so searching works without JavaScript; with it, results follow the typing. */
-function SearchBar({ search }: { search: string }) {
-  const submit = useSubmit()
-  const navigation = useNavigation()
-  const timer = useRef<ReturnType<typeof setTimeout>>()
-  useEffect(() => () => clearTimeout(timer.current), [])
-  const searching = navigation.state === 'loading' && navigation.location.pathname === '/properties' && navigation.location.search.includes('q=')
-  return (
-    <div className="flex gap-2">
-      <Form method="get" role="search" className="relative flex-1">
-        <label htmlFor="property-search" className="sr-only">
-          Search properties
-        </label>
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-        <input
-          id="property-search"
-          type="search"
-          name="q"
-          defaultValue={search}
-          placeholder="Search properties..."
-          className={`${inputClasses} pl-9`}
-          onChange={(e) => {
-            const form = e.currentTarget.form
-            clearTimeout(timer.current)
-            timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300)
-          }}
-        />
-        {searching ? <Spinner label="Searching" className="absolute right-3 top-1/2 -translate-y-1/2" /> : null}
-      </Form>
-      {/* Shown as in the spec; filtering beyond the search is not offered yet. */}
-      <Button variant="secondary" aria-label="Filter" title="Filter">
-        <Filter className="h-4 w-4" aria-hidden="true" />
-      </Button>
-    </div>
   )
 }

@@ -1,15 +1,20 @@
 // QR Code Management (spec §2.13): generate a property's code, see which are in use, print them all.
-// Every action is a plain form post answered with a redirect and a toast, so it all works without JavaScript.
+// Every action is a plain form post answered with a redirect and a toast, so it all works without
+// JavaScript. The lists are searched (?q=) and paged 50 at a time, each on its own (?active=, ?inactive=;
+// decision 101); the lists' state survives every post.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
+import { Form, Link, useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react'
 import { Download, ExternalLink, Printer, QrCode } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { z } from 'zod'
+import { CatalogSearch, PageNav, PageSummary } from '~/components/catalog-pager'
 import { PageHeader } from '~/components/page-header'
+import { withParams } from '~/components/request-filters'
 import { QrImage } from '~/components/qr-image'
 import { QrVendorPreview } from '~/components/qr-vendor-preview'
 import { Badge } from '~/components/ui/badge'
+import { iconSprite } from '~/components/ui/icon-sprite'
 import { Button, ButtonLink, buttonClasses } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -18,18 +23,46 @@ import { DomainError } from '~/lib/errors'
 import { formatDate } from '~/lib/format'
 import { publicOrigin } from '~/lib/public-url.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { activatePropertyQr, deactivatePropertyQr, findProperty, listProperties, propertyQrUrl } from '~/models/property.server'
+import { readCatalogQuery } from '~/lib/schemas/catalog-page'
+import type { PageOf } from '~/models/catalog-page.server'
+import { activatePropertyQr, deactivatePropertyQr, findProperty, pageProperties, propertyQrUrl, qrCodeCounts, type Property } from '~/models/property.server'
 import { requireManager } from '~/services/auth.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { qrSvg } from '~/services/qr.server'
 
+// Two icons on each of a list page's 50 rows, drawn once per page from a sprite (decision 066).
+const { Symbols: RowIconSymbols, Icon: RowIcon } = iconSprite('qr-row-icon', { qrCode: QrCode, externalLink: ExternalLink })
+
 export const meta: MetaFunction = () => [{ title: 'QR Code Management · Stockrun' }]
+
+/** The lists' search and pages, kept by every link and post (?q=, ?active=, ?inactive=). */
+const LIST_QUERY = ['q', 'active', 'inactive']
+
+/** This screen with the lists as the manager left them and `property` previewed (or none). */
+function screenHref(params: URLSearchParams, propertyId: string | null) {
+  const next = new URLSearchParams(propertyId ? { property: propertyId } : {})
+  for (const key of LIST_QUERY) {
+    const value = params.get(key)
+    if (value) next.set(key, value)
+  }
+  return next.size ? `/qr-codes?${next}` : '/qr-codes'
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
-  const selectedId = new URL(request.url).searchParams.get('property')
-  const [properties, timeZone] = await Promise.all([listProperties(manager.orgId), organisationTimeZone(manager.orgId)])
-  const selected = properties.find((p) => p.id === selectedId) ?? null
+  const orgId = manager.orgId
+  const params = new URL(request.url).searchParams
+  const selectedId = params.get('property')
+  const { q } = readCatalogQuery(params)
+  // Two lists, each a page of 50 of its own (decision 101), and the organisation's counts.
+  const [active, inactive, counts, timeZone] = await Promise.all([
+    pageProperties(orgId, { q, page: readCatalogQuery(params, 'active').page, qrCodeActive: true }),
+    pageProperties(orgId, { q, page: readCatalogQuery(params, 'inactive').page, qrCodeActive: false }),
+    qrCodeCounts(orgId),
+    organisationTimeZone(orgId),
+  ])
+  const onPage = [...active.rows, ...inactive.rows]
+  const selected = selectedId ? (onPage.find((p) => p.id === selectedId) ?? (await findProperty(orgId, selectedId).catch(() => null))) : null
   let preview = null
   if (selected) {
     const url = propertyQrUrl(selected, publicOrigin(request))
@@ -43,15 +76,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
       svg: selected.qrCodeActive ? await qrSvg(url).catch(() => null) : null,
     }
   }
+  const row = (p: Property) => ({
+    id: p.id,
+    name: p.name,
+    address: p.address,
+    qrCodeActive: p.qrCodeActive,
+    // Read on the organisation's clock, made here so the server's page and the browser's agree.
+    generated: p.qrCodeGeneratedAt ? formatDate(p.qrCodeGeneratedAt, timeZone) : null,
+  })
+  const list = (page: PageOf<Property>) => ({ rows: page.rows.map(row), total: page.total, offset: page.offset, page: page.page, pageCount: page.pageCount })
   return json({
-    properties: properties.map((p) => ({
-      id: p.id,
-      name: p.name,
-      address: p.address,
-      qrCodeActive: p.qrCodeActive,
-      // Read on the organisation's clock, made here so the server's page and the browser's agree.
-      generated: p.qrCodeGeneratedAt ? formatDate(p.qrCodeGeneratedAt, timeZone) : null,
-    })),
+    q,
+    active: list(active),
+    inactive: list(inactive),
+    counts,
+    // The generator's choice: the properties on these pages (and the one previewed), never the whole portfolio.
+    choices: [...(selected && !onPage.some((p) => p.id === selected.id) ? [selected] : []), ...onPage].map((p) => ({ id: p.id, name: p.name, qrCodeActive: p.qrCodeActive })),
     preview,
   })
 }
@@ -64,8 +104,10 @@ const QrAction = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   const manager = await requireManager(request)
   const parsed = QrAction.safeParse(Object.fromEntries(await request.formData()))
-  const previewing = new URL(request.url).searchParams.get('property')
-  const back = (propertyId = previewing) => (propertyId ? `/qr-codes?property=${encodeURIComponent(propertyId)}` : '/qr-codes')
+  const from = new URL(request.url).searchParams
+  const previewing = from.get('property')
+  // Back to the lists' search and pages, with the property previewed.
+  const back = (propertyId = previewing) => screenHref(from, propertyId)
   if (!parsed.success) {
     return redirectWithToast(back(), { title: 'Error', description: 'Failed to update QR code status.', variant: 'error' })
   }
@@ -108,9 +150,8 @@ async function failed(backTo: string, description: string, err: unknown) {
 }
 
 export default function QrCodesPage() {
-  const { properties, preview } = useLoaderData<typeof loader>()
-  const active = properties.filter((p) => p.qrCodeActive)
-  const inactive = properties.filter((p) => !p.qrCodeActive)
+  const { q, active, inactive, counts, choices, preview } = useLoaderData<typeof loader>()
+  const [params] = useSearchParams()
   return (
     <>
       <PageHeader
@@ -124,14 +165,14 @@ export default function QrCodesPage() {
           </a>
         }
       />
-      {properties.length === 0 ? (
+      {counts.total === 0 ? (
         <EmptyState title="No Properties Found" action={<ButtonLink to="/properties">Create a property</ButtonLink>}>
           QR codes belong to properties. Create your first property, then generate its code here.
         </EmptyState>
       ) : (
         <div className="grid gap-6 lg:grid-cols-2">
           <div className="space-y-6">
-            <Generator properties={properties} preview={preview} />
+            <Generator q={q} choices={choices} preview={preview} params={params} />
             <Card>
               <CardHeader title="Vendor View Preview" description="Where the code leads after a scan." />
               <CardBody>
@@ -140,8 +181,8 @@ export default function QrCodesPage() {
             </Card>
           </div>
           <div className="space-y-6">
-            <ActiveList properties={active} />
-            <InactiveList properties={inactive} />
+            <ActiveList list={active} q={q} params={params} />
+            <InactiveList list={inactive} q={q} params={params} />
             <Card>
               <CardHeader title="QR Code Overview" />
               <CardBody>
@@ -149,13 +190,13 @@ export default function QrCodesPage() {
                   <div className="rounded-lg bg-green-50 p-4">
                     <dt className="text-sm text-green-800">Active QR codes</dt>
                     <dd className="mt-1 text-2xl font-semibold text-green-900" data-testid="active-count">
-                      {active.length}
+                      {counts.active}
                     </dd>
                   </div>
                   <div className="rounded-lg bg-slate-50 p-4">
                     <dt className="text-sm text-slate-600">Total properties</dt>
                     <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid="total-count">
-                      {properties.length}
+                      {counts.total}
                     </dd>
                   </div>
                 </dl>
@@ -169,9 +210,15 @@ export default function QrCodesPage() {
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
-type Row = LoaderData['properties'][number]
+type List = LoaderData['active']
+type Choice = LoaderData['choices'][number]
 
-function Generator({ properties, preview }: { properties: Row[]; preview: LoaderData['preview'] }) {
+/** The same screen with the property shown, or another list page; the search and the other list's page are kept. */
+function hrefWith(params: URLSearchParams, changes: Record<string, string | null>) {
+  return `/qr-codes${withParams(params, changes)}`
+}
+
+function Generator({ q, choices, preview, params }: { q: string; choices: Choice[]; preview: LoaderData['preview']; params: URLSearchParams }) {
   const navigate = useNavigation()
   const go = useNavigate()
   const [chosen, setChosen] = useState(preview?.id ?? '')
@@ -181,11 +228,13 @@ function Generator({ properties, preview }: { properties: Row[]; preview: Loader
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
   const generating = navigate.state !== 'idle' && navigate.formData?.get('intent') === 'generate'
+  const keep = Object.fromEntries(['property', 'active', 'inactive'].flatMap((key) => (params.get(key) ? [[key, params.get(key)!]] : [])))
 
   return (
     <Card>
-      <CardHeader title="QR Code Generator" description="Pick a property and generate the code vendors scan." />
+      <CardHeader title="QR Code Generator" description="Find a property, pick it and generate the code vendors scan." />
       <CardBody className="space-y-5">
+        <CatalogSearch id="qr-search" q={q} keep={keep} label="Search properties by name or address" placeholder="Search properties by name or address..." />
         <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <input type="hidden" name="intent" value="generate" />
           <SelectField
@@ -196,12 +245,11 @@ function Generator({ properties, preview }: { properties: Row[]; preview: Loader
             onChange={(e) => {
               setChosen(e.target.value)
               // Show the chosen property's code (if it has one) straight away.
-              const to = e.target.value ? `/qr-codes?property=${encodeURIComponent(e.target.value)}` : '/qr-codes'
-              go(to, { replace: true, preventScrollReset: true })
+              go(hrefWith(params, { property: e.target.value || null }), { replace: true, preventScrollReset: true })
             }}
           >
-            <option value="">Select a property…</option>
-            {properties.map((p) => (
+            <option value="">{q ? 'Select a matching property…' : 'Select a property…'}</option>
+            {choices.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.qrCodeActive ? `${p.name} (active)` : p.name}
               </option>
@@ -252,16 +300,28 @@ function PreviewNote({ children }: { children: string }) {
   )
 }
 
-function ActiveList({ properties }: { properties: Row[] }) {
+function ListPages({ list, params, pageParam, label, noun }: { list: List; params: URLSearchParams; pageParam: string; label: string; noun: [string, string] }) {
+  if (list.pageCount <= 1) return null
+  return (
+    <div className="mt-3 border-t border-slate-100 pt-3">
+      <PageSummary offset={list.offset} shown={list.rows.length} total={list.total} noun={noun} />
+      <PageNav params={params} page={list.page} pageCount={list.pageCount} pageParam={pageParam} label={label} testId={`${pageParam}-pages`} />
+    </div>
+  )
+}
+
+function ActiveList({ list, q, params }: { list: List; q: string; params: URLSearchParams }) {
   return (
     <Card>
-      <CardHeader title={`Active QR Codes (${properties.length})`} />
+      <CardHeader title={`Active QR Codes (${list.total})`} />
       <CardBody>
-        {properties.length === 0 ? (
-          <p className="text-sm text-slate-600">No active QR codes yet. Generate one to let vendors request supplies.</p>
+        {list.rows.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            {q ? `No active QR code matches “${q}”.` : 'No active QR codes yet. Generate one to let vendors request supplies.'}
+          </p>
         ) : (
           <ul className="divide-y divide-slate-100">
-            {properties.map((p) => (
+            {list.rows.map((p) => (
               <li key={p.id} className="py-3 first:pt-0 last:pb-0">
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
@@ -277,12 +337,12 @@ function ActiveList({ properties }: { properties: Row[] }) {
                 </div>
                 <div className="mt-2 flex flex-wrap items-center gap-2">
                   <Link
-                    to={`/qr-codes?property=${p.id}`}
+                    to={hrefWith(params, { property: p.id })}
                     preventScrollReset
                     className={buttonClasses('secondary', 'sm')}
                     aria-label={`Show QR code for ${p.name}`}
                   >
-                    <QrCode className="h-4 w-4" aria-hidden="true" />
+                    <RowIcon name="qrCode" className="h-4 w-4" />
                     Show QR
                   </Link>
                   <a
@@ -292,7 +352,7 @@ function ActiveList({ properties }: { properties: Row[] }) {
                     className={buttonClasses('secondary', 'sm')}
                     aria-label={`Open the vendor page for ${p.name} in a new tab`}
                   >
-                    <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                    <RowIcon name="externalLink" className="h-4 w-4" />
                     Vendor page
                   </a>
                   <StatusForm propertyId={p.id} intent="deactivate" label="Deactivate" name={p.name} />
@@ -301,21 +361,23 @@ function ActiveList({ properties }: { properties: Row[] }) {
             ))}
           </ul>
         )}
+        <RowIconSymbols />
+        <ListPages list={list} params={params} pageParam="active" label="Pages of active QR codes" noun={['active QR code', 'active QR codes']} />
       </CardBody>
     </Card>
   )
 }
 
-function InactiveList({ properties }: { properties: Row[] }) {
+function InactiveList({ list, q, params }: { list: List; q: string; params: URLSearchParams }) {
   return (
     <Card>
-      <CardHeader title={`Inactive Properties (${properties.length})`} />
+      <CardHeader title={`Inactive Properties (${list.total})`} />
       <CardBody>
-        {properties.length === 0 ? (
-          <p className="text-sm text-slate-600">Every property has an active QR code.</p>
+        {list.rows.length === 0 ? (
+          <p className="text-sm text-slate-600">{q ? `No inactive property matches “${q}”.` : 'Every property has an active QR code.'}</p>
         ) : (
           <ul className="divide-y divide-slate-100">
-            {properties.map((p) => (
+            {list.rows.map((p) => (
               <li key={p.id} className="flex flex-wrap items-start justify-between gap-3 py-3 first:pt-0 last:pb-0">
                 <div className="min-w-0 flex-1">
                   <p className="break-words font-medium text-slate-900">{p.name}</p>
@@ -326,6 +388,7 @@ function InactiveList({ properties }: { properties: Row[] }) {
             ))}
           </ul>
         )}
+        <ListPages list={list} params={params} pageParam="inactive" label="Pages of inactive properties" noun={['inactive property', 'inactive properties']} />
       </CardBody>
     </Card>
   )
