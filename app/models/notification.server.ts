@@ -59,26 +59,29 @@ const unreadParams = (orgId: string, userId: string) => [userId, orgId, userId]
 
 /** This person's unread notifications in this organisation. */
 export async function countUnread(orgId: string, userId: string): Promise<number> {
-  // Every manager page's header and the bell's poll ask this: one kept statement (decision 068).
-  const row = await readNow((sql) =>
-    sql.one<{ n: number }>(`SELECT COUNT(*) AS n FROM Notification n WHERE ${VISIBLE} AND ${UNREAD}`, ...visibleParams(orgId, userId), ...unreadParams(orgId, userId)),
-  )
-  return row?.n ?? 0
+  return (await unreadCounts(orgId, userId)).count
 }
 
 /** The new-request notification of an urgent request starts so (request intake); the bell plays its own sound for it. */
 export const URGENT_PREFIX = 'URGENT: '
 
+// Every manager page's header and the bell's poll ask this. After a crowd at a building's door (a
+// scan is a notification) it counts tens of thousands of rows, ~15 ms on every view; it changes only
+// with a write (a new notification, or this person reading), so it is kept until the next one.
+const unreadKept = reusedUntilWrite<{ count: number; urgent: number }>()
+
 /** The unread count and how many of them are urgent requests, in one statement, for the bell's poll. */
 export async function unreadCounts(orgId: string, userId: string): Promise<{ count: number; urgent: number }> {
-  const row = await readNow((sql) =>
-    sql.one<{ n: number; u: number | null }>(
-      `SELECT COUNT(*) AS n, SUM(n.type = 'new_request' AND n.message LIKE 'URGENT: %') AS u FROM Notification n WHERE ${VISIBLE} AND ${UNREAD}`,
-      ...visibleParams(orgId, userId),
-      ...unreadParams(orgId, userId),
-    ),
-  )
-  return { count: row?.n ?? 0, urgent: Number(row?.u ?? 0) }
+  return unreadKept(`${orgId}|${userId}`, async () => {
+    const row = await readNow((sql) =>
+      sql.one<{ n: number; u: number | null }>(
+        `SELECT COUNT(*) AS n, SUM(n.type = 'new_request' AND n.message LIKE 'URGENT: %') AS u FROM Notification n WHERE ${VISIBLE} AND ${UNREAD}`,
+        ...visibleParams(orgId, userId),
+        ...unreadParams(orgId, userId),
+      ),
+    )
+    return { count: row?.n ?? 0, urgent: Number(row?.u ?? 0) }
+  })
 }
 
 export type NotificationView = {

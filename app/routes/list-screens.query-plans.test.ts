@@ -285,3 +285,18 @@ test.each([
   const statements = await statementsDuring(async () => (await manager.get(path)).text())
   expect(statements.length).toBeLessThanOrEqual(most)
 })
+
+test('the bell’s unread count is read once until something is written, and a new notification is counted at once', async () => {
+  const unreadReads = (statements: SentQuery[]) => statements.filter((s) => /FROM Notification n WHERE/.test(s.query) && /COUNT\(\*\) AS n, SUM/.test(s.query)).length
+  const bell = async () => (await (await manager.get('/api/notifications/unread')).json()) as { count: number }
+  const first = await bell()
+  let again: { count: number } | undefined
+  expect(unreadReads(await statementsDuring(async () => (again = await bell())))).toBe(0)
+  expect(again!.count).toBe(first.count)
+
+  const org = await organisationOf(EMAIL)
+  await db.notification.create({ data: { organisationId: org.id, type: 'other', message: 'Counted at once' } })
+  let after: { count: number } | undefined
+  expect(unreadReads(await statementsDuring(async () => (after = await bell())))).toBe(1)
+  expect(after!.count).toBe(first.count + 1)
+})
