@@ -1,63 +1,14 @@
 // The catalogue screens' search box, count and page links (products, properties, QR codes, a
 // property's products to assign). Everything is in the URL (?q=&page=), so a page of a search can be
 // shared, reloaded and paged without JavaScript; with it, typing searches after a short pause.
-import { Form, Link, useSubmit } from '@remix-run/react'
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react'
-import { useEffect, useRef } from 'react'
-import { useSyncedValue, withParams } from './request-filters'
-import { cn } from './ui/cn'
-import { inputClasses } from './ui/field'
-
-const SEARCH_DEBOUNCE_MS = 300
+import { Link } from '@remix-run/react'
+import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { SearchBox, withParams } from './request-filters'
 const count = (n: number) => n.toLocaleString('en-US')
 
-/** A GET form: Enter or the button searches without JavaScript, typing with it. A new search starts at its first page. */
-export function CatalogSearch({
-  id,
-  q,
-  label,
-  placeholder,
-  name = 'q',
-  keep = {},
-}: {
-  id: string
-  q: string
-  /** What screen readers call the box. */
-  label: string
-  placeholder: string
-  name?: string
-  /** Other query values (an open editor) the search keeps. */
-  keep?: Record<string, string>
-}) {
-  const submit = useSubmit()
-  const form = useRef<HTMLFormElement>(null)
-  const timer = useRef<ReturnType<typeof setTimeout>>()
-  const input = useSyncedValue<HTMLInputElement>(q)
-  useEffect(() => () => clearTimeout(timer.current), [])
-  return (
-    <Form
-      ref={form}
-      method="get"
-      role="search"
-      className="relative flex-1"
-      onChange={() => {
-        clearTimeout(timer.current)
-        timer.current = setTimeout(() => form.current && submit(form.current, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS)
-      }}
-    >
-      {Object.entries(keep).map(([key, value]) => (
-        <input key={key} type="hidden" name={key} value={value} />
-      ))}
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-      <input ref={input} id={id} type="search" name={name} defaultValue={q} placeholder={placeholder} className={cn(inputClasses, 'pl-9 pr-20')} autoComplete="off" />
-      <button type="submit" className="absolute inset-y-1 right-1 rounded px-3 text-sm font-medium text-brand-700 hover:bg-slate-100">
-        Search
-      </button>
-    </Form>
-  )
+/** The catalogue screens' search (a GET form; see SearchBox). A new search starts at its first page. */
+export function CatalogSearch(props: { id: string; q: string; label: string; placeholder: string; name?: string; keep?: Record<string, string> }) {
+  return <SearchBox {...props} labelled />
 }
 
 /** "Showing 51–100 of 2,000 products": where this page sits among what the search matched. */

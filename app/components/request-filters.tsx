@@ -64,18 +64,27 @@ export function useSyncedValue<T extends HTMLInputElement | HTMLSelectElement>(v
   return ref
 }
 
-/** A GET form: typing searches after a short pause with JavaScript; Enter or the button without. */
+/**
+ * A GET form: typing searches after a short pause with JavaScript; Enter or the button without.
+ * `labelled` draws the catalogue screens' look (a magnifier in the box and a "Search" button).
+ */
 export function SearchBox({
   q,
-  keep,
+  keep = {},
   placeholder = SEARCH_PLACEHOLDER,
   label = 'Search requests',
+  id = 'request-search',
+  name = 'q',
+  labelled = false,
 }: {
   q: string
-  keep: Record<string, string>
+  keep?: Record<string, string>
   placeholder?: string
   /** What screen readers call the box. */
   label?: string
+  id?: string
+  name?: string
+  labelled?: boolean
 }) {
   const submit = useSubmit()
   const form = useRef<HTMLFormElement>(null)
@@ -87,31 +96,38 @@ export function SearchBox({
       ref={form}
       method="get"
       role="search"
-      className="relative"
+      className={labelled ? 'relative flex-1' : 'relative'}
       onChange={() => {
         clearTimeout(timer.current)
         timer.current = setTimeout(() => form.current && submit(form.current, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS)
       }}
     >
-      {Object.entries(keep).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
+      {Object.entries(keep).map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
       ))}
-      <label htmlFor="request-search" className="sr-only">
+      <label htmlFor={id} className="sr-only">
         {label}
       </label>
+      {labelled ? <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" /> : null}
       <input
         ref={input}
-        id="request-search"
+        id={id}
         type="search"
-        name="q"
+        name={name}
         defaultValue={q}
         placeholder={placeholder}
-        className={cn(inputClasses, 'pr-10')}
+        className={cn(inputClasses, labelled ? 'pl-9 pr-20' : 'pr-10')}
         autoComplete="off"
       />
-      <button type="submit" className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800" aria-label="Search">
-        <Search className="h-4 w-4" aria-hidden="true" />
-      </button>
+      {labelled ? (
+        <button type="submit" className="absolute inset-y-1 right-1 rounded px-3 text-sm font-medium text-brand-700 hover:bg-slate-100">
+          Search
+        </button>
+      ) : (
+        <button type="submit" className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800" aria-label="Search">
+          <Search className="h-4 w-4" aria-hidden="true" />
+        </button>
+      )}
     </Form>
   )
 }

@@ -30,7 +30,7 @@ import { recordRequestStatus, recordRequestStatusIn, type RequestStatusRow } fro
 import { enqueueWebhookEvent } from './webhook.server'
 import { findRunnerByToken, INVALID_TOKEN } from './runner.server'
 import { recordAudit } from './audit-log.server'
-import { openAssignmentsInFull } from './dispatch-board.server'
+import { openAssignmentsInFull, type ItemWithProductRow } from './dispatch-board.server'
 import { setActor } from '~/lib/actor-context.server'
 
 export const CLOSED_STATUSES: AssignmentStatus[] = ['delivered', 'cancelled']
@@ -246,16 +246,7 @@ type AssigningRow = {
   runnerPhone: string | null
   runnerActive: number | bigint | boolean | null
 }
-type AssigningItem = {
-  productId: string | null
-  productName: string
-  quantity: number
-  hasProduct: number
-  category: string | null
-  imageUrl: string | null
-  thumbnailUrl: string | null
-  imageAlt: string | null
-}
+type AssigningItem = ItemWithProductRow
 
 /**
  * The request with what the answer shows (property, items and their products) and the runner, in

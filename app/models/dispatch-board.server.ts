@@ -2,7 +2,7 @@
 // has thousands of orders waiting and thousands of deliveries under way; rendering and sending 500
 // of each for hydration was most of the page's time, and a dispatcher works from the top of both.
 import { Prisma } from '@prisma/client'
-import { detailsFromColumns } from './request-details.server'
+import { detailsFromColumns, type DetailAndPropertyColumns } from './request-details.server'
 import { db } from '~/lib/db.server'
 import { readRows } from '~/lib/sql.server'
 
@@ -63,7 +63,7 @@ export async function currentAssignmentsPage(orgId: string, limit: number) {
   return { lines, total: Number(total?.n ?? 0) }
 }
 
-type OpenAssignmentRow = {
+type OpenAssignmentRow = DetailAndPropertyColumns & {
   id: string
   requestId: string
   runnerId: string
@@ -79,13 +79,6 @@ type OpenAssignmentRow = {
   vendorName: string
   requestStatus: string
   requestNotes: string | null
-  urgent: number
-  neededBy: string | null
-  fieldAnswers: string | null
-  photos: string | null
-  pId: string | null
-  pName: string | null
-  pAddress: string | null
   proofId: string | null
   proofImageUrl: string | null
   proofThumbnailUrl: string | null
@@ -93,8 +86,8 @@ type OpenAssignmentRow = {
   proofSubmittedAt: string | null
 }
 
-type OpenItemRow = {
-  requestId: string
+/** A request's line with its catalogue product as the dispatch reads return it (also when assigning). */
+export type ItemWithProductRow = {
   productId: string | null
   productName: string
   quantity: number
@@ -104,6 +97,7 @@ type OpenItemRow = {
   thumbnailUrl: string | null
   imageAlt: string | null
 }
+type OpenItemRow = ItemWithProductRow & { requestId: string }
 
 /**
  * The oldest `limit` open assignments in full (runner, request, property, items and their products,
@@ -190,7 +184,7 @@ function itemOf(item: OpenItemRow) {
   }
 }
 
-type QueueRow = {
+type QueueRow = Omit<DetailAndPropertyColumns, 'urgent'> & {
   id: string
   orderNumber: string
   propertyId: string | null
@@ -199,12 +193,6 @@ type QueueRow = {
   notes: string | null
   createdAt: Date | string
   urgent: number | boolean
-  neededBy: string | null
-  fieldAnswers: string | null
-  photos: string | null
-  pId: string | null
-  pName: string | null
-  pAddress: string | null
 }
 
 /**

@@ -15,6 +15,17 @@ import { safeTimeZone } from './organisation-time-zone.server'
 export type RequestPhoto = { imageUrl: string; thumbnailUrl: string }
 export type RequestDetails = { urgent: boolean; neededBy: Date | null; fieldAnswers: FieldAnswer[]; photos: RequestPhoto[] }
 
+/** A request's detail columns and its property (joined as p), as plain-SQL reads of requests return them. */
+export type DetailAndPropertyColumns = {
+  urgent: number
+  neededBy: string | null
+  fieldAnswers: string | null
+  photos: string | null
+  pId: string | null
+  pName: string | null
+  pAddress: string | null
+}
+
 export const NO_DETAILS: RequestDetails = { urgent: false, neededBy: null, fieldAnswers: [], photos: [] }
 
 export const NEEDED_BY_MESSAGE = 'Needed by must be a date and time such as 2026-12-01T14:00'

@@ -11,7 +11,7 @@ import { readNow, readRows } from '~/lib/sql.server'
 import { Invalid, NotFound } from '~/lib/errors'
 import { recordRequestStatus } from './request-status.server'
 import { recordAudit } from './audit-log.server'
-import { detailsFromColumns, type RequestDetailsView } from './request-details.server'
+import { detailsFromColumns, type DetailAndPropertyColumns, type RequestDetailsView } from './request-details.server'
 import { answeredFieldKeys } from './request-fields.server'
 
 export const REQUEST_STATUSES = ['pending', 'in_progress', 'completed', 'archived'] as const
@@ -248,7 +248,7 @@ export async function listAndCountRequests(orgId: string, filter: RequestFilter 
   return { requests, nextCursor: ids.length > limit && last ? encodeCursor(last) : null, count: Number(rows[0]?.total ?? 0) }
 }
 
-type HydratedRow = {
+type HydratedRow = DetailAndPropertyColumns & {
   id: string
   orderNumber: string
   propertyId: string | null
@@ -259,13 +259,6 @@ type HydratedRow = {
   // As SQLite holds them (the ORM's text form); made Dates below.
   createdAt: string
   updatedAt: string
-  urgent: number
-  neededBy: string | null
-  fieldAnswers: string | null
-  photos: string | null
-  pId: string | null
-  pName: string | null
-  pAddress: string | null
 }
 
 /** Full views for the given ids, in the given order. */
