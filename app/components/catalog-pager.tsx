@@ -1,15 +1,10 @@
-// The catalogue screens' search box, count and page links (products, properties, QR codes, a
-// property's products to assign). Everything is in the URL (?q=&page=), so a page of a search can be
+// The catalogue screens' count and page links (products, properties, QR codes, a property's
+// products to assign); their search is SearchBox in its labelled look. Everything is in the URL (?q=&page=), so a page of a search can be
 // shared, reloaded and paged without JavaScript; with it, typing searches after a short pause.
 import { Link } from '@remix-run/react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { SearchBox, withParams } from './request-filters'
+import { withParams } from './request-filters'
 const count = (n: number) => n.toLocaleString('en-US')
-
-/** The catalogue screens' search (a GET form; see SearchBox). A new search starts at its first page. */
-export function CatalogSearch(props: { id: string; q: string; label: string; placeholder: string; name?: string; keep?: Record<string, string> }) {
-  return <SearchBox {...props} labelled />
-}
 
 /** "Showing 51–100 of 2,000 products": where this page sits among what the search matched. */
 export function PageSummary({ offset, shown, total, noun, testId }: { offset: number; shown: number; total: number; noun: [string, string]; testId?: string }) {

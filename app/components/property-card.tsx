@@ -98,7 +98,7 @@ export function PropertyCard({ property, now, hrefWith }: { property: PropertyCa
           </Button>
         </Form>
         <div className="grid grid-cols-2 gap-2">
-          <ButtonLink to={`?edit=${property.id}`} variant="ghost" size="sm" aria-label={`Edit ${property.name}`}>
+          <ButtonLink to={hrefWith('edit', property.id)} variant="ghost" size="sm" aria-label={`Edit ${property.name}`}>
             <Icon name="pencil" className="h-4 w-4" />
             Edit
           </ButtonLink>

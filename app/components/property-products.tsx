@@ -3,7 +3,8 @@
 // (checkboxes named productId) with or without JS; Select All (the page's) is a link (?select=all)
 // that JavaScript turns into an instant toggle.
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { CatalogSearch, PageNav, PageSummary } from './catalog-pager'
+import { PageNav, PageSummary } from './catalog-pager'
+import { SearchBox } from './request-filters'
 import { X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button } from './ui/button'
@@ -74,7 +75,7 @@ export function PropertyProducts({
             </div>
           ) : null}
         </div>
-        <CatalogSearch id="assign-search" name="pq" q={offered.q} keep={{ edit: propertyId }} label="Search products to assign" placeholder="Search products by name..." />
+        <SearchBox labelled id="assign-search" name="pq" q={offered.q} keep={{ edit: propertyId }} label="Search products to assign" placeholder="Search products by name..." />
         <Form method="post" action={here} preventScrollReset className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="assign" />
           <input type="hidden" name="id" value={propertyId} />

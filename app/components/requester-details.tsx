@@ -1,6 +1,8 @@
 // What the requester told us (issue 29), as managers and runners see it: urgent, needed by, the
 // answers to the property's questions (as they were asked) and the photos.
 import { formatDateTime } from '~/lib/format'
+import { Badge } from './ui/badge'
+import { cn } from './ui/cn'
 
 export type RequesterDetails = {
   urgent: boolean
@@ -9,8 +11,12 @@ export type RequesterDetails = {
   photos: ReadonlyArray<{ imageUrl: string; thumbnailUrl: string }>
 }
 
-export function UrgentBadge({ className = '' }: { className?: string }) {
-  return <span className={`inline-flex items-center rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 ${className}`}>Urgent</span>
+export function UrgentBadge({ className }: { className?: string }) {
+  return (
+    <Badge tone="red" className={cn('font-semibold', className)}>
+      Urgent
+    </Badge>
+  )
 }
 
 /** A definition list of the details; nothing at all when the requester told us nothing. */

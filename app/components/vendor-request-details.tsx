@@ -4,6 +4,7 @@
 import { useVendorT } from '~/i18n/provider'
 import type { Draft } from '~/models/vendor-cart.server'
 import { Field, FieldErrors, inputClasses } from './ui/field'
+import { MAX_REQUEST_PHOTOS } from '~/lib/schemas/request-input'
 
 export type VendorRequestField = {
   key: string
@@ -16,7 +17,6 @@ export type VendorRequestField = {
 /** What the vendor typed, kept in the cart cookie while a problem is put right. */
 export type VendorDraft = Draft
 
-export const MAX_VENDOR_PHOTOS = 3
 
 type ErrorKey =
   | 'answerRequired'
@@ -156,7 +156,7 @@ export function VendorRequestDetails({ fields, draft }: { fields: VendorRequestF
           accept="image/*"
           multiple
           data-photo-input
-          data-max={MAX_VENDOR_PHOTOS}
+          data-max={MAX_REQUEST_PHOTOS}
           data-remove-label={t('finalize.photoRemove', { n: '{{n}}' })}
           data-photo-label={t('finalize.photoKept', { n: '{{n}}' })}
           aria-describedby={errorOf('photos') ? 'photo-hint photo-error' : 'photo-hint'}

@@ -30,7 +30,7 @@ import { recordRequestStatus, recordRequestStatusIn, type RequestStatusRow } fro
 import { enqueueWebhookEvent } from './webhook.server'
 import { findRunnerByToken, INVALID_TOKEN } from './runner.server'
 import { recordAudit } from './audit-log.server'
-import { openAssignmentsInFull, type ItemWithProductRow } from './dispatch-board.server'
+import { itemWithProduct, openAssignmentsInFull, type ItemWithProductRow } from './dispatch-board.server'
 import { setActor } from '~/lib/actor-context.server'
 
 export const CLOSED_STATUSES: AssignmentStatus[] = ['delivered', 'cancelled']
@@ -122,11 +122,6 @@ type ViewedAssignment = Omit<FullAssignment, 'organisationId' | 'linkTokenHash'>
 
 export type AssignmentView = ReturnType<typeof toView>
 
-/** The request's details as every runner view carries them: urgent, neededBy, fields, fieldAnswers, photos. */
-function requesterDetailsOf(request: { urgent: boolean; neededBy: Date | null; fieldAnswers: string | null; photos: string | null }) {
-  return detailsFromColumns(request)
-}
-
 function toView(a: ViewedAssignment, options: { revealAddress?: boolean } = {}) {
   const reveal = options.revealAddress ?? true
   const property = a.request.property
@@ -148,7 +143,7 @@ function toView(a: ViewedAssignment, options: { revealAddress?: boolean } = {}) 
       status: a.request.status,
       notes: a.request.notes,
       // What the requester told us (issue 29): the runner needs the room, the floor, the photo.
-      ...requesterDetailsOf(a.request),
+      ...detailsFromColumns(a.request),
       property: property
         ? {
             id: property.id,
@@ -246,7 +241,6 @@ type AssigningRow = {
   runnerPhone: string | null
   runnerActive: number | bigint | boolean | null
 }
-type AssigningItem = ItemWithProductRow
 
 /**
  * The request with what the answer shows (property, items and their products) and the runner, in
@@ -272,12 +266,7 @@ async function readForAssigning(orgId: string, requestId: string, runnerId: stri
     ),
   )
   if (!row) return { request: null, runner: null }
-  const items = (JSON.parse(row.items) as AssigningItem[]).map((i) => ({
-    productId: i.productId,
-    productName: i.productName,
-    quantity: Number(i.quantity),
-    product: i.hasProduct ? { category: i.category, imageUrl: i.imageUrl, thumbnailUrl: i.thumbnailUrl, imageAlt: i.imageAlt } : null,
-  }))
+  const items = (JSON.parse(row.items) as ItemWithProductRow[]).map(itemWithProduct)
   const property = row.propertyKey ? { id: row.propertyKey, name: row.propertyName, address: row.propertyAddress } : null
   const details = {
     urgent: Boolean(Number(row.urgent)),
@@ -536,7 +525,7 @@ export function deliveryOrder(access: AssignmentAccess) {
       id: a.request.id,
       orderNumber: a.request.orderNumber,
       vendorName: a.request.vendorName,
-      ...requesterDetailsOf(a.request),
+      ...detailsFromColumns(a.request),
       requestedProducts: a.request.items.map((i) => ({
         id: i.productId,
         name: i.productName,

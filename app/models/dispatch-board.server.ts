@@ -132,11 +132,11 @@ export async function openAssignmentsInFull(orgId: string, limit: number) {
     JOIN "RequestItem" i ON i."requestId" = page."value"
     LEFT JOIN "Product" pr ON pr."id" = i."productId"
     ORDER BY i."requestId", i.rowid`)
-  const itemsOf = new Map<string, ReturnType<typeof itemOf>[]>()
+  const itemsOf = new Map<string, ReturnType<typeof itemWithProduct>[]>()
   for (const item of items) {
     const list = itemsOf.get(item.requestId)
-    if (list) list.push(itemOf(item))
-    else itemsOf.set(item.requestId, [itemOf(item)])
+    if (list) list.push(itemWithProduct(item))
+    else itemsOf.set(item.requestId, [itemWithProduct(item)])
   }
   return rows.map((row) => ({
     id: row.id,
@@ -175,11 +175,12 @@ export async function openAssignmentsInFull(orgId: string, limit: number) {
   }))
 }
 
-function itemOf(item: OpenItemRow) {
+/** A line as the assignment views show it, its product's picture and category when it is still in the catalogue. */
+export function itemWithProduct(item: ItemWithProductRow) {
   return {
     productId: item.productId,
     productName: item.productName,
-    quantity: item.quantity,
+    quantity: Number(item.quantity),
     product: item.hasProduct ? { category: item.category, imageUrl: item.imageUrl, thumbnailUrl: item.thumbnailUrl, imageAlt: item.imageAlt } : null,
   }
 }

@@ -46,6 +46,24 @@ export function notifyOrganisationIn(sql: Sql, orgId: string, n: NewNotification
   recordActivityIn(sql, orgId, 'notification.created', id)
 }
 
+/**
+ * A notification under an id the caller derives (a scan batch's), stored once however often it is
+ * offered; answers whether it was new. Not announced on the live stream, as scans never were.
+ */
+export function notifyOrganisationOnceIn(sql: Sql, orgId: string, id: string, n: Pick<NewNotification, 'type' | 'message' | 'propertyId'>, at: Date) {
+  return (
+    sql.run(
+      'INSERT OR IGNORE INTO Notification (id, organisationId, type, message, propertyId, isRead, createdAt) VALUES (?, ?, ?, ?, ?, 0, ?)',
+      id,
+      orgId,
+      n.type,
+      n.message,
+      n.propertyId ?? null,
+      sqlDate(at),
+    ).changes === 1
+  )
+}
+
 // Read state is each person's own (decision 071): a notification is read for someone when it is no
 // newer than their "read up to" mark (their last Mark All Read) or they marked it on its own. The
 // mark keeps the unread count bounded by what arrived since, so it stays one cheap statement.
@@ -100,8 +118,8 @@ export type NotificationView = {
 type NotificationRow = Omit<NotificationView, 'isRead' | 'createdAt'> & { isRead: number; createdAt: string }
 
 /** The view's columns, this person's read state among them (parameters: unreadParams). */
-const VIEW_COLUMNS = `n.id, n.userId, n.type, n.message, n.propertyId, n.requestId, n.assignmentId, n.imageUrl, n.createdAt,
-  CASE WHEN ${UNREAD} THEN 0 ELSE 1 END AS isRead`
+const COLUMNS = 'n.id, n.userId, n.type, n.message, n.propertyId, n.requestId, n.assignmentId, n.imageUrl, n.createdAt'
+const VIEW_COLUMNS = `${COLUMNS}, CASE WHEN ${UNREAD} THEN 0 ELSE 1 END AS isRead`
 
 const viewOf = (row: NotificationRow): NotificationView => ({ ...row, isRead: row.isRead === 1, createdAt: new Date(row.createdAt) })
 
@@ -138,7 +156,7 @@ export async function listNotifications(
 async function listReadNotifications(orgId: string, userId: string, limit = NOTIFICATION_LIMIT): Promise<NotificationView[]> {
   const take = Math.min(Math.max(limit, 1), 500)
   const mark = `COALESCE((SELECT w.readUpTo FROM NotificationsReadUpTo w WHERE w.userId = ? AND w.organisationId = ?), '')`
-  const columns = 'n.id, n.userId, n.type, n.message, n.propertyId, n.requestId, n.assignmentId, n.imageUrl, n.createdAt, 1 AS isRead'
+  const columns = `${COLUMNS}, 1 AS isRead`
   const rows = await readNow((sql) =>
     sql.all<NotificationRow>(
       `SELECT * FROM (SELECT ${columns} FROM Notification n WHERE ${VISIBLE} AND n.createdAt <= ${mark} ORDER BY n.createdAt DESC, n.id DESC LIMIT ?)

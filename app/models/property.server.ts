@@ -29,12 +29,9 @@ export async function listProperties(orgId: string, options: { search?: string }
     where: { organisationId: orgId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
   })
-  const needle = options.search?.trim().toLocaleLowerCase()
-  if (!needle) return properties
   // SQLite's LIKE folds only ASCII case; an organisation's portfolio is small enough to filter here.
-  return properties.filter(
-    (p) => p.name.toLocaleLowerCase().includes(needle) || p.address.toLocaleLowerCase().includes(needle),
-  )
+  const matches = matcher(options.search ?? '')
+  return properties.filter((p) => matches(p.name, p.address))
 }
 
 /**

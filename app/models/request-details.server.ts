@@ -72,6 +72,8 @@ export async function checkRequestDetails(
   source: 'vendor' | 'manager' = 'vendor',
 ): Promise<RequestDetails> {
   const asksAnything = valid.urgent || valid.neededBy || valid.fields || valid.photos?.length
+  // A manager's request need not answer the questions (decision 081): nothing given, nothing to check.
+  if (source === 'manager' && !asksAnything) return NO_DETAILS
   // On every submission, so one kept statement: through the ORM, with its two relations, this read
   // cost more CPU than the rest of the intake and halved the rate a building can send at.
   const [property] = await readRows<{ organisationId: string; timeZone: string; fields: string | null }>(Prisma.sql`

@@ -188,9 +188,14 @@ function resolved<F extends RequestFilter>(orgId: string, filter: F): Promise<F>
   return filter.matchingProperties ? filter : withMatchingProperties(orgId, filter)
 }
 
+/** How many rows a page holds: as asked, within 1 and MAX_PAGE_SIZE. */
+function pageLimit(filter: RequestFilter) {
+  return Math.min(Math.max(filter.limit ?? PAGE_SIZE, 1), MAX_PAGE_SIZE)
+}
+
 /** One page of the organisation's requests, newest first, with the cursor of the next page if any. */
 export async function listRequests(orgId: string, filter: RequestFilter = {}): Promise<RequestPage> {
-  const limit = Math.min(Math.max(filter.limit ?? PAGE_SIZE, 1), MAX_PAGE_SIZE)
+  const limit = pageLimit(filter)
   const rows = await readRows<{ id: string }>(pageQuery(orgId, await resolved(orgId, filter), limit + 1))
   const more = rows.length > limit
   const requests = await hydrate(rows.slice(0, limit).map((r) => r.id))
@@ -227,7 +232,7 @@ export async function listAndCountRequests(orgId: string, filter: RequestFilter 
     const [page, count] = await Promise.all([listRequests(orgId, filter), countRequests(orgId, filter)])
     return { ...page, count }
   }
-  const limit = Math.min(Math.max(filter.limit ?? PAGE_SIZE, 1), MAX_PAGE_SIZE)
+  const limit = pageLimit(filter)
   const after = filter.cursor ? decodeCursor(filter.cursor) : null
   const conditions = filterConditions(orgId, await resolved(orgId, filter), false)
   // The count's conditions (its plan: each arm's matches through its index), kept once; the page is

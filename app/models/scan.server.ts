@@ -6,9 +6,9 @@
 // is stored once.
 import crypto from 'node:crypto'
 import { z } from 'zod'
-import { sqlDate, writeTogether } from '~/lib/sql.server'
+import { writeTogether } from '~/lib/sql.server'
 import { NotFound } from '~/lib/errors'
-import { notifyOrganisation } from './notification.server'
+import { notifyOrganisation, notifyOrganisationOnceIn } from './notification.server'
 import { findStorefrontOwner } from './storefront.server'
 
 /** Records one scan of an active property's code now (a POST, so on the primary); NotFound for an unknown or inactive property. */
@@ -89,19 +89,11 @@ export async function recordScanBatch(batch: ScanBatch) {
   }
   if (owners.length === 0) return 0
   return writeTogether((sql) => {
-    const at = sqlDate(new Date())
+    const at = new Date()
     let stored = 0
     for (const { organisationId, propertyId, name, count } of owners) {
-      for (let i = 0; i < count; i++) {
-        stored += sql.run(
-          "INSERT OR IGNORE INTO Notification (id, organisationId, type, message, propertyId, isRead, createdAt) VALUES (?, ?, 'qr_scan', ?, ?, 0, ?)",
-          `scan:${batch.id}:${propertyId}:${i}`,
-          organisationId,
-          `QR code scanned at ${name}`,
-          propertyId,
-          at,
-        ).changes
-      }
+      const scan = { type: 'qr_scan' as const, message: `QR code scanned at ${name}`, propertyId }
+      for (let i = 0; i < count; i++) if (notifyOrganisationOnceIn(sql, organisationId, `scan:${batch.id}:${propertyId}:${i}`, scan, at)) stored++
     }
     return stored
   })

@@ -2,22 +2,7 @@
 // every delivery of the run it rides in, because a stop done before this one moves "stop N of M" and
 // the arrival window. Read only: the stream is a GET and may run on a replica.
 import { Prisma } from '@prisma/client'
-import { db } from '~/lib/db.server'
-import { NotFound } from '~/lib/errors'
 import { readRows } from '~/lib/sql.server'
-import { hashToken } from '~/lib/tokens.server'
-import { trackingStage } from './request-intake.server'
-
-/** The request behind a tracking token, and whether there is still anything to follow; NotFound otherwise. */
-export async function findFollowedRequest(token: string) {
-  const request = await db.productRequest.findUnique({
-    where: { trackingTokenHash: hashToken(token) },
-    select: { id: true, organisationId: true, status: true, assignments: { select: { status: true }, orderBy: { assignedAt: 'desc' }, take: 1 } },
-  })
-  if (!request) throw new NotFound('Request not found')
-  const stage = trackingStage(request.status, request.assignments[0]?.status ?? null)
-  return { requestId: request.id, organisationId: request.organisationId, settled: stage === 'delivered' || stage === 'closed' }
-}
 
 /** Ids whose changes the tracking page shows: the request, its deliveries and their runs' other stops. */
 export async function followedSubjects(orgId: string, requestId: string) {

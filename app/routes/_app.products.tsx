@@ -17,7 +17,8 @@ import { ProductFormDialog } from '~/components/product-form'
 import { ProductTranslationsDialog } from '~/components/product-translations-dialog'
 import { ButtonLink, buttonClasses } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { CatalogSearch, PageNav, PageSummary } from '~/components/catalog-pager'
+import { PageNav, PageSummary } from '~/components/catalog-pager'
+import { SearchBox } from '~/components/request-filters'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Invalid, NotFound, TooLarge } from '~/lib/errors'
@@ -276,7 +277,7 @@ export default function ProductsPage() {
       ) : (
         <>
           <Card className="mb-6 p-4">
-            <CatalogSearch id="product-search" q={query.q} label="Search products" placeholder="Search products by name..." />
+            <SearchBox labelled id="product-search" q={query.q} label="Search products" placeholder="Search products by name..." />
             <div className="mt-3">
               <PageSummary offset={offset} shown={products.length} total={total} noun={['product', 'products']} testId="product-count" />
             </div>

@@ -7,7 +7,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Filter, Plus } from 'lucide-react'
-import { CatalogSearch, PageNav, PageSummary } from '~/components/catalog-pager'
+import { PageNav, PageSummary } from '~/components/catalog-pager'
+import { SearchBox } from '~/components/request-filters'
 import { usePermissions } from '~/components/use-permissions'
 import { PageHeader } from '~/components/page-header'
 import { PropertyCard, PropertyCardIcons } from '~/components/property-card'
@@ -401,7 +402,7 @@ function PropertiesOverview() {
       <CardHeader title="Properties Overview" />
       <CardBody className="space-y-4">
         <div className="flex gap-2">
-          <CatalogSearch id="property-search" q={search} label="Search properties" placeholder="Search properties..." />
+          <SearchBox labelled id="property-search" q={search} label="Search properties" placeholder="Search properties..." />
           {/* Shown as in the spec; filtering beyond the search is not offered yet. */}
           <Button variant="secondary" aria-label="Filter" title="Filter">
             <Filter className="h-4 w-4" aria-hidden="true" />

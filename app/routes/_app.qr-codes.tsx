@@ -8,7 +8,8 @@ import { Form, Link, useLoaderData, useNavigate, useNavigation, useSearchParams 
 import { Download, ExternalLink, Printer, QrCode } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { z } from 'zod'
-import { CatalogSearch, PageNav, PageSummary } from '~/components/catalog-pager'
+import { PageNav, PageSummary } from '~/components/catalog-pager'
+import { SearchBox } from '~/components/request-filters'
 import { PageHeader } from '~/components/page-header'
 import { withParams } from '~/components/request-filters'
 import { QrImage } from '~/components/qr-image'
@@ -234,7 +235,7 @@ function Generator({ q, choices, preview, params }: { q: string; choices: Choice
     <Card>
       <CardHeader title="QR Code Generator" description="Find a property, pick it and generate the code vendors scan." />
       <CardBody className="space-y-5">
-        <CatalogSearch id="qr-search" q={q} keep={keep} label="Search properties by name or address" placeholder="Search properties by name or address..." />
+        <SearchBox labelled id="qr-search" q={q} keep={keep} label="Search properties by name or address" placeholder="Search properties by name or address..." />
         <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <input type="hidden" name="intent" value="generate" />
           <SelectField

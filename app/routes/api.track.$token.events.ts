@@ -9,21 +9,22 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { eventStreamResponse } from '~/lib/event-stream.server'
 import { errorResponse } from '~/lib/http.server'
 import { liveActivity, organisationActivityAfter, RESUME_LIMIT, type ActivityEvent } from '~/models/activity-event.server'
-import { findFollowedRequest, followedSubjects } from '~/models/tracking-stream.server'
+import { findTrackedRequest } from '~/models/request-intake.server'
+import { followedSubjects } from '~/models/tracking-stream.server'
 
 function position(raw: string | null) {
   return raw && /^\d{1,15}$/.test(raw.trim()) ? Number(raw) : null
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  let followed
+  let tracked
   try {
-    followed = await findFollowedRequest(params.token!)
+    tracked = await findTrackedRequest(params.token!)
   } catch (err) {
     return errorResponse(err)
   }
-  if (followed.settled) return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
-  const { organisationId: orgId, requestId } = followed
+  if (tracked.stage === 'delivered' || tracked.stage === 'closed') return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
+  const { organisationId: orgId, id: requestId } = tracked
   const since = position(request.headers.get('last-event-id')) ?? position(new URL(request.url).searchParams.get('since'))
 
   return eventStreamResponse(request, async ({ write }) => {

@@ -137,7 +137,8 @@ describe('the Products page, a page at a time', () => {
 
   test('a search that matches nothing says so, and still offers the search', async () => {
     const { client, orgId } = await manager()
-    await givenProducts(orgId, 3)
+    // More than a page of products that do not match: the empty answer still offers no page links.
+    await givenProducts(orgId, 51)
     const { html, text } = await page(client, '/products?q=zzz')
     expect(text).toContain('No Products Found')
     expect(text).toContain('No product matches “zzz”')
@@ -168,7 +169,7 @@ describe('the Products page, a page at a time', () => {
     expect((await page(client, `/products?q=${'x'.repeat(5000)}`)).text).toContain('No Products Found')
   })
 
-  test('a dialog opened on the second page of a search closes to it, and its save lands back on it', async () => {
+  test('a dialog opened on the second page of a search closes to it, and its delete lands back on it', async () => {
     const { client, orgId } = await manager()
     await givenProducts(orgId, 60, { prefix: 'Soap' })
     const soap = await db.product.findFirstOrThrow({ where: { organisationId: orgId, name: 'Soap 055' } })
@@ -219,6 +220,10 @@ describe('the Logistics page, a page at a time', () => {
     const road = await page(client, '/properties?q=harbour&page=2')
     expect(road.text).toContain('Showing 51–60 of 60 properties')
     expect(linkIn(road.html, 'Property pages', 'Previous')).toBe('/properties?q=harbour')
+    // A card's Edit opens the editor over this search and page, so closing it comes back here.
+    const edits = road.html.match(/<a[^>]*aria-label="Edit [^"]*"[^>]*>/g) ?? []
+    expect(edits).toHaveLength(10)
+    for (const tag of edits) expect(tag).toMatch(/href="\/properties\?edit=[^"&]+&amp;q=harbour&amp;page=2"/)
     const none = await page(client, '/properties?q=elsewhere')
     expect(none.text).toContain('No properties match your search.')
     expect(none.text).not.toContain('Elsewhere 001')
