@@ -14,7 +14,7 @@ const MailEnv = z.object({
     .optional()
     .transform((v) => v || undefined)
     .pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
-  MAIL_FROM: z.string().trim().min(3).default('Stockrun Billing <billing@stockrun.local>'),
+  MAIL_FROM: z.string().trim().min(3).default('Stockrun <no-reply@stockrun.local>'),
   OUTBOX_DIR: z.string().trim().min(1).default('other/outbox'),
 })
 
@@ -34,6 +34,11 @@ export class MailNotConfigured extends Error {
 }
 
 export type Mail = {
+  /**
+   * The sender's display name: the organisation the message is from (issue 34). The address stays
+   * MAIL_FROM's, the one this server may send as; only its name is the organisation's.
+   */
+  fromName?: string
   to: string
   subject: string
   text: string
@@ -41,6 +46,14 @@ export type Mail = {
   /** Extra header lines, e.g. List-Unsubscribe (RFC 2369/8058) on messages a recipient can stop. */
   headers?: Record<string, string>
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>
+}
+
+/** MAIL_FROM's address under the organisation's name; MAIL_FROM as it is when no name is given. */
+export function senderFor(mailFrom: string, fromName: string | undefined) {
+  const name = fromName?.replace(/[\r\n"<>]+/g, ' ').trim()
+  if (!name) return mailFrom
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()
+  return { name, address }
 }
 
 export type MailResult = { delivery: 'smtp' | 'outbox'; messageId: string; file?: string }
@@ -60,7 +73,8 @@ function transportFor(config: ReturnType<typeof mailConfig>): 'smtp' | 'outbox' 
 
 export async function sendMail(mail: Mail): Promise<MailResult> {
   const config = mailConfig()
-  const message = { from: config.MAIL_FROM, ...mail }
+  const { fromName, ...rest } = mail
+  const message = { from: senderFor(config.MAIL_FROM, fromName), ...rest }
   // Loaded on the first mail, not at start: most processes never send one.
   const { default: nodemailer } = await import('nodemailer')
   if (transportFor(config) === 'smtp') {
