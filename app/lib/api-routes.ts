@@ -72,7 +72,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('POST', '/api/dispatch/runs', 'Give several pending requests to one runner as a run, stops in a planned order', 'dispatch:write'),
   op('GET', '/api/dispatch/runs/{id}', 'A run and its stops', 'dispatch:write'),
   op('PATCH', '/api/dispatch/runs/{id}', 'Reorder a run’s stops ({ order: [propertyId…] })', 'dispatch:write'),
-  op('GET', '/api/dispatch/suggestions', 'Runners suggested for a pending request (?requestId=), best first', 'dispatch:write'),
+  op('GET', '/api/dispatch/suggestions', 'Runners suggested for pending requests (?requestIds=a,b,c or ?requestId=), best first, each with its reason', 'dispatch:write'),
   op('POST', '/api/runners', 'Add a runner', 'dispatch:write'),
   op('GET', '/api/runners/active', 'Active runners', 'dispatch:write'),
   op('GET', '/api/runners/{runnerId}/assignments', 'A runner’s assignments', 'dispatch:write'),

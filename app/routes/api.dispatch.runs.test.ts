@@ -199,6 +199,37 @@ describe('reordering a run', () => {
     expect((await wrong.json()).fieldErrors.order).toBeDefined()
   })
 
+  test('a finished stop keeps its place: the move action and the new order both refuse to move it, and Dispatch shows no buttons on it', async () => {
+    const { client, orgId } = await manager('runs-finished@x.test')
+    await atDepot(orgId, 40.7, -74.0)
+    const a = await pendingAt(orgId, 40.71, -74.0, 'Alder')
+    const b = await pendingAt(orgId, 40.72, -74.0, 'Birch')
+    const c = await pendingAt(orgId, 40.73, -74.0, 'Cedar')
+    const { runner } = await givenRunner(orgId)
+    const { run } = (await (await client.post('/api/dispatch/runs', { runnerId: runner.id, requestIds: [a.request.id, b.request.id, c.request.id] })).json()) as RunAnswer
+    await db.runnerAssignment.update({ where: { id: run.stops[0]!.assignmentIds[0]! }, data: { status: 'delivered', deliveredAt: new Date() } })
+    const order = async () => ((await (await client.get(`/api/dispatch/runs/${run.id}`)).json()) as RunAnswer).run.stops.map((s) => s.propertyId)
+
+    const move = (propertyId: string, direction: string) => client.postForm('/dispatch', { intent: 'move-stop', runId: run.id, propertyId, direction })
+    const refused = await move(a.property.id, 'down')
+    expect(refused.status).toBe(302)
+    expect(await (await client.get(refused.headers.get('location')!)).text()).toContain('Alder is finished (delivered or cancelled) and cannot be moved')
+    // Nor is it swapped with from below.
+    await move(b.property.id, 'up')
+    expect(await order()).toEqual([a.property.id, b.property.id, c.property.id])
+    const reordered = await client.fetch(`/api/dispatch/runs/${run.id}`, { method: 'PATCH', json: { order: [b.property.id, a.property.id, c.property.id] } })
+    expect(reordered.status).toBe(409)
+    expect((await reordered.json()).error).toContain('Alder is finished')
+    // Open stops still move among themselves.
+    await move(b.property.id, 'down')
+    expect(await order()).toEqual([a.property.id, c.property.id, b.property.id])
+
+    const page = await (await client.get('/dispatch')).text()
+    expect(page).not.toContain('aria-label="Move Alder earlier"')
+    expect(page).not.toContain('aria-label="Move Alder later"')
+    expect(page).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Move Cedar earlier"/)
+  })
+
   test('another organisation’s run is 404', async () => {
     const { client, orgId } = await manager('runs-reorder-a@x.test')
     const other = await manager('runs-reorder-b@x.test')
@@ -234,10 +265,62 @@ describe('runner suggestions', () => {
     const res = await client.get(`/api/dispatch/suggestions?requestId=${target.request.id}`)
     expect(res.status).toBe(200)
     const { suggestions } = await res.json()
+    // Each reason names what it measured from: the depot (nobody shared a position), the last open stop.
     expect(suggestions).toEqual([
-      { runnerId: free.id, name: 'Free Fred', openStops: 0, distanceKm: 2.2, reason: '2.2 km away, no open stops' },
-      { runnerId: busy.id, name: 'Busy Bea', openStops: 1, distanceKm: 0.1, reason: '0.1 km away, 1 open stop' },
+      { runnerId: free.id, name: 'Free Fred', openStops: 0, distanceKm: 2.2, reason: 'No position shared; 2.2 km from the depot, no open stops' },
+      { runnerId: busy.id, name: 'Busy Bea', openStops: 1, distanceKm: 0.1, reason: '0.1 km from their last open stop, 1 open stop' },
     ])
+  })
+
+  test('several requests (the run builder): the distance is to the nearest of their stops, from a shared position, and says so', async () => {
+    const { client, orgId } = await manager('runs-suggest-many@x.test')
+    const near = await pendingAt(orgId, 40.72, -74.0, 'Near')
+    const far = await pendingAt(orgId, 40.8, -74.0, 'Far')
+    const alsoNear = await anotherAt(orgId, near.property.id)
+    const { runner: sharing } = await givenRunner(orgId, { name: 'Sharing Sam' })
+    const { runner: silent } = await givenRunner(orgId, { name: 'Silent Sue' })
+    await db.runnerPosition.create({ data: { id: crypto.randomUUID(), organisationId: orgId, runnerId: sharing.id, latitude: 40.7, longitude: -74.0, recordedAt: new Date() } })
+
+    const ids = [far.request.id, near.request.id, alsoNear.id].join(',')
+    const res = await client.get(`/api/dispatch/suggestions?requestIds=${ids}`)
+    expect(res.status).toBe(200)
+    expect((await res.json()).suggestions).toEqual([
+      { runnerId: sharing.id, name: 'Sharing Sam', openStops: 0, distanceKm: 2.2, reason: '2.2 km to the nearest stop, no open stops' },
+      // No position, no depot, no open stop: nothing to measure from, and it says so (never "0 km away").
+      { runnerId: silent.id, name: 'Silent Sue', openStops: 0, distanceKm: null, reason: 'No position shared, no open stops' },
+    ])
+
+    // The one-request form answers the same shape, "away" from the position.
+    const one = await (await client.get(`/api/dispatch/suggestions?requestId=${near.request.id}`)).json()
+    expect(one.suggestions[0]).toEqual({ runnerId: sharing.id, name: 'Sharing Sam', openStops: 0, distanceKm: 2.2, reason: '2.2 km away, no open stops' })
+  })
+
+  test('an address the map does not know gives no distance rather than a made-up one', async () => {
+    const { client, orgId } = await manager('runs-suggest-unmapped@x.test')
+    await atDepot(orgId, 40.7, -74.0)
+    const { request } = await givenPendingRequest(orgId)
+    await givenRunner(orgId, { name: 'Dee Depot' })
+    const { suggestions } = await (await client.get(`/api/dispatch/suggestions?requestIds=${request.id}`)).json()
+    expect(suggestions).toEqual([expect.objectContaining({ distanceKm: null, reason: 'The address is not on the map yet, no open stops' })])
+    expect(JSON.stringify(suggestions)).not.toMatch(/\b0 km/)
+  })
+
+  test('several ids with one of another organisation’s, or an unknown one, are 404 naming it; none or too many are 400', async () => {
+    const { client, orgId } = await manager('runs-suggest-many-404@x.test')
+    const other = await manager('runs-suggest-many-404-b@x.test')
+    const mine = await pendingAt(orgId, 40.72, -74.0, 'Mine')
+    const theirs = await pendingAt(other.orgId, 40.72, -74.0, 'Theirs')
+    const foreign = await client.get(`/api/dispatch/suggestions?requestIds=${mine.request.id},${theirs.request.id}`)
+    expect(foreign.status).toBe(404)
+    expect((await foreign.json()).error).toContain(theirs.request.id)
+    expect((await client.get(`/api/dispatch/suggestions?requestIds=${mine.request.id},not-a-request`)).status).toBe(404)
+    const empty = await client.get('/api/dispatch/suggestions?requestIds=,,')
+    expect(empty.status).toBe(400)
+    expect((await empty.json()).fieldErrors.requestIds).toBeDefined()
+    const tooMany = await client.get(`/api/dispatch/suggestions?requestIds=${Array.from({ length: 241 }, (_, i) => `r${i}`).join(',')}`)
+    expect(tooMany.status).toBe(400)
+    const tooLong = await client.get(`/api/dispatch/suggestions?requestIds=${'x'.repeat(65)}`)
+    expect(tooLong.status).toBe(400)
   })
 
   test('an unknown or other organisation’s request is 404, a missing one 400', async () => {
@@ -247,7 +330,7 @@ describe('runner suggestions', () => {
     expect((await client.get(`/api/dispatch/suggestions?requestId=${theirs.request.id}`)).status).toBe(404)
     const missing = await client.get('/api/dispatch/suggestions')
     expect(missing.status).toBe(400)
-    expect((await missing.json()).fieldErrors.requestId).toBeDefined()
+    expect((await missing.json()).fieldErrors.requestIds).toBeDefined()
   })
 })
 

@@ -1,15 +1,12 @@
-// GET /api/dispatch/suggestions?requestId=: the active runners for a request, best first, each with
-// the reason a dispatcher reads ("2 km away, 1 open stop").
-import { z } from 'zod'
-import { apiLoader, parseWith } from '~/lib/http.server'
-import { requiredText } from '~/lib/schemas/common'
-import { suggestRunners } from '~/models/runner-suggestions.server'
+// GET /api/dispatch/suggestions?requestIds=a,b,c (or ?requestId=a): the active runners for those
+// requests, best first, each with the reason a dispatcher reads ("2 km away, 1 open stop").
+import { apiLoader, invalidFromZod } from '~/lib/http.server'
+import { suggestionsQueryFrom, suggestRunnersFor } from '~/models/runner-suggestions.server'
 import { requireApiManager } from '~/services/auth.server'
-
-const SuggestionsQuery = z.object({ requestId: requiredText('requestId is required', 64) })
 
 export const loader = apiLoader(async ({ request }) => {
   const manager = await requireApiManager(request)
-  const { requestId } = parseWith(SuggestionsQuery, { requestId: new URL(request.url).searchParams.get('requestId') ?? '' })
-  return { suggestions: await suggestRunners(manager.orgId, requestId) }
+  const query = suggestionsQueryFrom(new URL(request.url).searchParams)
+  if (!query.success) throw invalidFromZod(query.error)
+  return { suggestions: await suggestRunnersFor(manager.orgId, query.data.requestIds) }
 })
