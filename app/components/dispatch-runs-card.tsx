@@ -1,5 +1,5 @@
 // Dispatch's Runs card (issue 30): each open run's stops in order, with plain up and down buttons
-// (forms, so reordering needs no JavaScript and no dragging).
+// (forms, so reordering needs no JavaScript and no dragging). A finished stop has none.
 import { Form } from '@remix-run/react'
 import { ArrowDown, ArrowUp } from 'lucide-react'
 import { Badge } from './ui/badge'
@@ -36,10 +36,19 @@ export function RunsCard({ runs }: { runs: RunCardRun[] }) {
                           </Badge>
                         ) : null}
                       </span>
-                      <span className="flex gap-1">
-                        <MoveButton runId={run.id} propertyId={stop.propertyId} direction="up" disabled={i === 0} label={`Move ${stop.propertyName} earlier`} />
-                        <MoveButton runId={run.id} propertyId={stop.propertyId} direction="down" disabled={i === run.stops.length - 1} label={`Move ${stop.propertyName} later`} />
-                      </span>
+                      {/* A finished stop keeps its place (issue 34): no buttons on it, none that would swap with it. */}
+                      {stop.done ? null : (
+                        <span className="flex gap-1">
+                          <MoveButton runId={run.id} propertyId={stop.propertyId} direction="up" disabled={i === 0 || Boolean(run.stops[i - 1]?.done)} label={`Move ${stop.propertyName} earlier`} />
+                          <MoveButton
+                            runId={run.id}
+                            propertyId={stop.propertyId}
+                            direction="down"
+                            disabled={i === run.stops.length - 1 || Boolean(run.stops[i + 1]?.done)}
+                            label={`Move ${stop.propertyName} later`}
+                          />
+                        </span>
+                      )}
                     </li>
                   ))}
                 </ol>

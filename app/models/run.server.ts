@@ -322,6 +322,9 @@ export async function reorderRun(orgId: string, runId: string, order: string[]) 
     const message = 'order must list each stop’s property id exactly once.'
     throw new Invalid(message, { order: [message] })
   }
+  // A finished stop is history: the runner has been there, so it keeps its number (issue 34).
+  const moved = run.stops.filter((stop, i) => stop.done && order[i] !== stop.propertyId)
+  if (moved.length > 0) throw new Conflict(FINISHED_STAYS(moved.map((s) => s.propertyName)), { finished: moved.map((s) => s.propertyId) })
   await writeTogether((sql) => {
     order.forEach((propertyId, i) => sql.run('UPDATE RunStop SET stopOrder = ? WHERE runId = ? AND propertyId = ?', i + 1, runId, propertyId))
     // Every stop's number and arrival window moved: Dispatch, portals and tracking pages hear it.
@@ -330,14 +333,22 @@ export async function reorderRun(orgId: string, runId: string, order: string[]) 
   return findRun(orgId, runId)
 }
 
-/** Moves one stop a place earlier or later (Dispatch's up and down buttons). */
+const FINISHED_STAYS = (names: string[]) =>
+  `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} finished (delivered or cancelled) and cannot be moved; a finished stop keeps its place in the run.`
+
+/**
+ * Moves one stop a place earlier or later (Dispatch's up and down buttons). A finished stop is not
+ * moved, nor swapped with by its neighbour.
+ */
 export async function moveStop(orgId: string, runId: string, propertyId: string, direction: 'up' | 'down') {
   const run = await findRun(orgId, runId)
   const order = run.stops.map((s) => s.propertyId)
   const i = order.indexOf(propertyId)
   if (i < 0) throw new NotFound('That stop is not part of this run.')
+  if (run.stops[i]!.done) throw new Conflict(FINISHED_STAYS([run.stops[i]!.propertyName]), { finished: [propertyId] })
   const j = direction === 'up' ? i - 1 : i + 1
   if (j < 0 || j >= order.length) return run
+  if (run.stops[j]!.done) throw new Conflict(FINISHED_STAYS([run.stops[j]!.propertyName]), { finished: [run.stops[j]!.propertyId] })
   ;[order[i], order[j]] = [order[j]!, order[i]!]
   return reorderRun(orgId, runId, order)
 }
@@ -364,6 +375,20 @@ export async function runnerOpenRuns(orgId: string, runnerId: string) {
     orgId,
     rows.map((r) => r.id),
   )
+}
+
+/**
+ * The other orders of the same stop (same run, same property) that have not set off yet: starting one
+ * starts them, since the runner is at one door with all of them (issue 34).
+ */
+export async function notStartedAtSameStop(assignmentId: string) {
+  return readRows<{ id: string; orderNumber: string }>(Prisma.sql`
+    SELECT o.assignmentId AS id, q.orderNumber FROM RunStop s
+    JOIN RunStop o ON o.runId = s.runId AND o.propertyId = s.propertyId AND o.assignmentId <> s.assignmentId
+    JOIN RunnerAssignment a ON a.id = o.assignmentId
+    JOIN ProductRequest q ON q.id = a.requestId
+    WHERE s.assignmentId = ${assignmentId} AND a.status IN ('assigned', 'picked_up')
+    ORDER BY q.createdAt, q.id`)
 }
 
 /** The run an assignment is a stop of, or null. */
