@@ -11,7 +11,7 @@ import { DeliveryStatusBadge } from './delivery-status-badge'
 import { Button, buttonClasses } from './ui/button'
 import { Card, CardBody, CardHeader } from './ui/card'
 import { Badge } from './ui/badge'
-import { SelectField } from './ui/field'
+import { RunRunnerChoice, type RunChoice } from './run-runner-choice'
 import { RequesterDetailsList } from './requester-details'
 
 type QueueItem = SerializeFrom<Awaited<ReturnType<typeof dispatchQueue>>[number]>
@@ -42,6 +42,7 @@ export function PendingOrdersCard({
   runners = [],
   overdue,
   timeZone = 'UTC',
+  runChoice,
 }: {
   queue: QueueItem[]
   total: number
@@ -50,8 +51,11 @@ export function PendingOrdersCard({
   runners?: Array<{ id: string; name: string }>
   overdue?: ReadonlySet<string>
   timeZone?: string
+  /** The run builder's ticked orders and suggested runners, as the address asked (issue 34). */
+  runChoice?: RunChoice & { tickedIds: string[] }
 }) {
   const more = total > queue.length
+  const ticked = new Set(runChoice?.tickedIds ?? [])
   return (
     <Card aria-labelledby="pending-heading">
       <CardHeader
@@ -63,7 +67,7 @@ export function PendingOrdersCard({
           <p className="text-sm text-slate-600">No pending orders.</p>
         ) : (
           // One plain form (issue 30): tick requests, pick a runner, make a run; works without JavaScript.
-          <Form method="post" aria-label="Make a run">
+          <Form method="post" aria-label="Make a run" preventScrollReset>
             <input type="hidden" name="intent" value="run" />
           <ul className="divide-y divide-slate-100">
             {queue.map((r) => (
@@ -74,6 +78,7 @@ export function PendingOrdersCard({
                     name="requestIds"
                     value={r.id}
                     id={`run-${r.id}`}
+                    defaultChecked={ticked.has(r.id)}
                     aria-label={`Add ${r.orderNumber} to the run`}
                     className="h-4 w-4 rounded border-slate-300 text-brand-600"
                   />
@@ -95,23 +100,7 @@ export function PendingOrdersCard({
               </li>
             ))}
           </ul>
-            {canAssign ? (
-              <div className="flex flex-wrap items-end gap-2 border-t border-slate-100 pt-3">
-                <SelectField label="Runner for the ticked orders" name="runnerId" required defaultValue="" className="min-w-48">
-                  <option value="" disabled>
-                    Select a runner
-                  </option>
-                  {runners.map((runner) => (
-                    <option key={runner.id} value={runner.id}>
-                      {runner.name}
-                    </option>
-                  ))}
-                </SelectField>
-                <Button type="submit" size="sm">
-                  Make Run
-                </Button>
-              </div>
-            ) : null}
+            {canAssign ? <RunRunnerChoice runners={runners} choice={runChoice} /> : null}
           </Form>
         )}
         {more && queue.length < DISPATCH_MOST ? <ShowMore params={params} name="queue" shown={queue.length} label="Show More Pending Orders" /> : null}

@@ -8,7 +8,8 @@ const HINTS: Record<Exclude<HandoverRule, 'none'>, string> = {
   optional: 'Optional: if the vendor shows you their 4 digits, enter them. A wrong code is refused.',
 }
 
-export function HandoverCodeField({ id, rule = 'required', label = 'Handover code' }: { id: string; rule?: HandoverRule; label?: string }) {
+/** `error`: the last post's refusal of this code, shown beside the field (issue 34). */
+export function HandoverCodeField({ id, rule = 'required', label = 'Handover code', error }: { id: string; rule?: HandoverRule; label?: string; error?: string }) {
   if (rule === 'none') {
     return (
       <p className="mb-3 text-sm text-slate-600" data-testid="no-handover-code">
@@ -28,9 +29,15 @@ export function HandoverCodeField({ id, rule = 'required', label = 'Handover cod
         pattern="[0-9]{4}"
         maxLength={4}
         autoComplete="off"
-        aria-describedby={`${id}-hint`}
-        className="block h-11 w-32 rounded-md border border-slate-300 bg-white px-3 font-mono text-lg tracking-widest"
+        aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
+        aria-invalid={error ? true : undefined}
+        className={`block h-11 w-32 rounded-md border bg-white px-3 font-mono text-lg tracking-widest ${error ? 'border-red-600' : 'border-slate-300'}`}
       />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700" data-testid="handover-code-error">
+          {error}
+        </p>
+      ) : null}
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
         {HINTS[rule]}
       </p>

@@ -14,8 +14,7 @@ import { NobodyThereForm } from './nobody-there-form'
 import { assignmentStatusLabel, DeliveryStatusBadge } from './delivery-status-badge'
 import { Button } from './ui/button'
 import { Card, CardBody } from './ui/card'
-
-const STATUSES = ['assigned', 'picked_up', 'in_transit', 'delivered', 'cancelled'] as const
+import { stopAnchor, useFieldRefusal } from '~/lib/stop-return'
 
 export function RunnerAssignmentCard({
   assignment,
@@ -23,6 +22,7 @@ export function RunnerAssignmentCard({
   timeZone,
   handover = 'required',
   stopLabel,
+  choices = [assignment.status],
 }: {
   assignment: SerializeFrom<AssignmentView>
   action: string
@@ -31,8 +31,11 @@ export function RunnerAssignmentCard({
   handover?: HandoverRule
   /** "Stop 2 of 3" when the delivery is part of a run (issue 30). */
   stopLabel?: string
+  /** The statuses the form offers: the current one and those the rules allow from it (issue 34). */
+  choices?: string[]
 }) {
   const a = assignment
+  const codeRefused = useFieldRefusal(a.id, 'handoverCode')
   const property = a.request.property
   const open = a.status !== 'delivered' && a.status !== 'cancelled'
   const proofAllowed = (a.status === 'in_transit' || a.status === 'delivered') && !a.proof
@@ -41,7 +44,8 @@ export function RunnerAssignmentCard({
     // each card below the fold stood at a guessed 24rem until the phone rendered it at its real
     // height, moving everything under it: the completed section shifted by 0.25 (issue 27), and each
     // late render was another long style-and-layout task.
-    <Card aria-labelledby={`a-${a.id}`}>
+    // The anchor a post returns to (issue 34); the margin keeps the card's top in sight.
+    <Card id={stopAnchor(a.id)} aria-labelledby={`a-${a.id}`} className="scroll-mt-4">
       <CardBody className="space-y-4">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
@@ -88,7 +92,7 @@ export function RunnerAssignmentCard({
         ) : null}
         {a.notes ? <p className="whitespace-pre-wrap rounded-md bg-slate-50 p-2 text-sm text-slate-700">{a.notes}</p> : null}
 
-        {a.status === 'assigned' ? (
+        {a.status === 'assigned' || a.status === 'picked_up' ? (
           <Form method="post" action={action} data-queue-label={`Start delivery (order ${a.request.orderNumber})`}>
             <input type="hidden" name="intent" value="start" />
             <input type="hidden" name="assignmentId" value={a.id} />
@@ -99,47 +103,40 @@ export function RunnerAssignmentCard({
         ) : null}
 
         {open ? (
-          <Form method="post" action={action} className="flex items-end gap-2" data-queue-label={`Status change (order ${a.request.orderNumber})`}>
-            <input type="hidden" name="intent" value="status" />
+          // One form, so a stop has one handover-code field: "Mark as Delivered" and "Update Status"
+          // are its two buttons, each naming its intent (issue 34).
+          <Form method="post" action={action} className="space-y-3" data-queue-label={`Status change (order ${a.request.orderNumber})`}>
             <input type="hidden" name="assignmentId" value={a.id} />
-            <div className="min-w-0 flex-1">
-              <label htmlFor={`status-${a.id}`} className="mb-1 block text-sm font-medium text-slate-700">
-                Status
-              </label>
-              <select
-                id={`status-${a.id}`}
-                name="status"
-                defaultValue={a.status}
-                className="block h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-sm"
-              >
-                {STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {assignmentStatusLabel(s)}
-                  </option>
-                ))}
-              </select>
-              {/* "Delivered" from here asks for the code as the button below does (issue 28). */}
-              {a.status === 'in_transit' && handover !== 'none' ? (
-                <div className="mt-2">
-                  <HandoverCodeField id={`status-code-${a.id}`} rule={handover} label="Vendor's code for Delivered" />
-                </div>
-              ) : null}
+            {a.status === 'in_transit' ? (
+              <div className="space-y-2 rounded-md border border-slate-200 p-3">
+                <HandoverCodeField id={`handover-${a.id}`} rule={handover} error={codeRefused} />
+                <Button type="submit" name="intent" value="deliver" className="h-11 w-full">
+                  Mark as Delivered
+                </Button>
+              </div>
+            ) : null}
+            <div className="flex items-end gap-2">
+              <div className="min-w-0 flex-1">
+                <label htmlFor={`status-${a.id}`} className="mb-1 block text-sm font-medium text-slate-700">
+                  Status
+                </label>
+                <select
+                  id={`status-${a.id}`}
+                  name="status"
+                  defaultValue={a.status}
+                  className="block h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-sm"
+                >
+                  {choices.map((s) => (
+                    <option key={s} value={s}>
+                      {s === a.status ? `${assignmentStatusLabel(s)} (now)` : assignmentStatusLabel(s)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button type="submit" name="intent" value="status" variant="secondary" className="h-11">
+                Update Status
+              </Button>
             </div>
-            <Button type="submit" variant="secondary" className="h-11">
-              Update Status
-            </Button>
-          </Form>
-        ) : null}
-        {a.status === 'in_transit' ? (
-          // Its own form posts straight to delivered: no JavaScript needed to show the code field.
-          <Form method="post" action={action} className="space-y-2 rounded-md border border-slate-200 p-3" data-queue-label={`Mark as delivered (order ${a.request.orderNumber})`}>
-            <input type="hidden" name="intent" value="status" />
-            <input type="hidden" name="assignmentId" value={a.id} />
-            <input type="hidden" name="status" value="delivered" />
-            <HandoverCodeField id={`handover-${a.id}`} rule={handover} />
-            <Button type="submit" className="h-11 w-full">
-              Mark as Delivered
-            </Button>
           </Form>
         ) : null}
         {a.status === 'in_transit' && handover === 'required' ? <NobodyThereForm id={`nobody-${a.id}`} action={action} assignmentId={a.id} orderNumber={a.request.orderNumber} /> : null}

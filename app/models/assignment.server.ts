@@ -32,6 +32,7 @@ import { findRunnerByToken, INVALID_TOKEN } from './runner.server'
 import { recordAudit } from './audit-log.server'
 import { itemWithProduct, openAssignmentsInFull, type ItemWithProductRow } from './dispatch-board.server'
 import { setActor } from '~/lib/actor-context.server'
+import { notStartedAtSameStop } from './run.server'
 
 export const CLOSED_STATUSES: AssignmentStatus[] = ['delivered', 'cancelled']
 
@@ -389,11 +390,13 @@ const PROOF_FIRST = '"Nobody to take it" needs a photo and a note: submit the de
 export async function changeAssignmentStatus(
   access: AssignmentAccess,
   to: AssignmentStatus,
-  options: { handoverCode?: string | null; origin?: string; nobodyThere?: boolean } = {},
+  options: { handoverCode?: string | null; origin?: string; nobodyThere?: boolean; alone?: boolean } = {},
 ) {
   const a = access.assignment
   const from = a.status as AssignmentStatus
   if (from === to) return toView(a)
+  // Read before the move: the orders at the same stop of a run that set off with this one.
+  const together = to === 'in_transit' && !options.alone ? await notStartedAtSameStop(a.id) : []
   const allowed = (access.via === 'link' ? LINK_TRANSITIONS : STATUS_TRANSITIONS)[from] ?? []
   if (!allowed.includes(to)) {
     const reason = CLOSED_STATUSES.includes(from)
@@ -445,13 +448,31 @@ export async function changeAssignmentStatus(
   }
   const stage = stageForAssignment(to)
   if (stage && options.origin) await tellRequesters(a.requestId, stage, options.origin)
+  // One door, one start (issue 34): the same runner's other orders at this stop set off too, as
+  // their runner (a delivery link opens only its own order, but the orders are all theirs).
+  for (const other of together) {
+    const assignment = await loadAssignment({ id: other.id, runnerId: a.runnerId, status: { in: ['assigned', 'picked_up'] } })
+    if (!assignment) continue
+    try {
+      await changeAssignmentStatus({ assignment, via: access.via === 'manager' ? 'manager' : 'runner' }, 'in_transit', { origin: options.origin, alone: true })
+    } catch (err) {
+      // Moved meanwhile from another phone: it is where someone put it.
+      if (!(err instanceof Conflict)) throw err
+    }
+  }
   return toView((await loadAssignment({ id: a.id }))!)
 }
 
-/** Start Delivery on the runner's portal: the one move that reveals the address. */
+/** Start Delivery on the runner's portal: the one move that reveals the address (and starts the stop's other orders). */
 export function startDelivery(access: AssignmentAccess, origin?: string) {
-  if (access.assignment.status !== 'assigned') throw new Conflict('Only an assigned delivery can be started.')
+  if (!['assigned', 'picked_up'].includes(access.assignment.status)) throw new Conflict('Only a delivery that has not set off can be started.')
   return changeAssignmentStatus(access, 'in_transit', { origin })
+}
+
+/** The statuses a runner's status form offers: the current one, then those it may move to. */
+export function statusChoices(status: string): AssignmentStatus[] {
+  const from = status as AssignmentStatus
+  return [from, ...(STATUS_TRANSITIONS[from] ?? [])]
 }
 
 /** Records the photo (already stored through storeUploadedImage) and notes that prove the delivery. */

@@ -26,7 +26,7 @@ import { requireManager } from '~/services/auth.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { RunsCard } from '~/components/dispatch-runs-card'
 import { createRun, moveStop, MoveStopInput, openRuns, RunInput } from '~/models/run.server'
-import { suggestRunners, type Suggestion } from '~/models/runner-suggestions.server'
+import { suggestionsQueryFrom, suggestRunners, suggestRunnersFor, type Suggestion } from '~/models/runner-suggestions.server'
 import { NotFound } from '~/lib/errors'
 import { isOverdue, overdueCutoff } from '~/models/overdue-requests.server'
 
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   // Each list shows its oldest 50; a plain "show more" link (?queue=100, ?current=100) asks for more.
   const assign = params.get('assign')
-  const [pending, runners, current, timeZone, runs, suggestions, cutoff] = await Promise.all([
+  const [pending, runners, current, timeZone, runs, suggestions, cutoff, runChoice] = await Promise.all([
     pendingOrdersPage(manager.orgId, shownFrom(params.get('queue'))),
     listActiveRunners(manager.orgId),
     currentAssignmentsPage(manager.orgId, shownFrom(params.get('current'))),
@@ -48,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Only for the request whose Assign dialog is open: one ranking, never one per row.
     assign ? suggestionsFor(manager.orgId, assign) : Promise.resolve([]),
     overdueCutoff(manager.orgId),
+    runChoiceFor(manager.orgId, params),
   ])
   return json(
     {
@@ -60,6 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       runs: runs.map((r) => ({ id: r.id, runnerName: r.runnerName, totalKm: r.totalKm, stops: r.stops.map(({ order, propertyId, propertyName, orderNumbers, distanceKm, done }) => ({ order, propertyId, propertyName, orderNumbers, distanceKm, done })) })),
       suggestions,
       overdue: pending.orders.filter((r) => isOverdue(r, cutoff)).map((r) => r.id),
+      runChoice,
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
@@ -71,6 +73,29 @@ async function suggestionsFor(orgId: string, requestId: string): Promise<Suggest
     return await suggestRunners(orgId, requestId)
   } catch (err) {
     if (err instanceof NotFound) return []
+    throw err
+  }
+}
+
+/**
+ * The run builder as its address asks (issue 34): the ticked orders (`requestIds`), and after
+ * "Suggest Runners" (`suggest`) or a suggestion's "Pick" (`pick`) the ranking for them, the picked
+ * runner (else the best) filling the runner choice.
+ */
+async function runChoiceFor(orgId: string, params: URLSearchParams) {
+  const tickedIds = params.getAll('requestIds')
+  const asked = params.has('suggest') || params.has('pick')
+  const none = { asked, tickedIds, ticked: tickedIds.length, suggestions: [] as Suggestion[], selected: params.get('runnerId') || null, note: null as string | null }
+  if (!asked) return none
+  const query = suggestionsQueryFrom(params)
+  if (!query.success) return { ...none, note: 'Tick the orders for the run first, then ask for suggestions.' }
+  try {
+    const suggestions = await suggestRunnersFor(orgId, query.data.requestIds)
+    const picked = params.get('pick')
+    const selected = suggestions.find((s) => s.runnerId === picked)?.runnerId ?? suggestions[0]?.runnerId ?? none.selected
+    return { ...none, suggestions, selected }
+  } catch (err) {
+    if (err instanceof NotFound) return { ...none, note: 'Some ticked orders are gone; tick them again.' }
     throw err
   }
 }
@@ -202,7 +227,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DispatchPage() {
-  const { queue, queuedTotal, runners, assignments, assignmentsTotal, timeZone, runs, suggestions, overdue } = useLoaderData<typeof loader>()
+  const { queue, queuedTotal, runners, assignments, assignmentsTotal, timeZone, runs, suggestions, overdue, runChoice } = useLoaderData<typeof loader>()
   const shown = useActionData<Shown>()
   const [params] = useSearchParams()
   const navigation = useNavigation()
@@ -245,7 +270,7 @@ export default function DispatchPage() {
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <PendingOrdersCard queue={queue} total={queuedTotal} params={params} canAssign={runners.length > 0} runners={runners} overdue={new Set(overdue)} timeZone={timeZone} />
+        <PendingOrdersCard queue={queue} total={queuedTotal} params={params} canAssign={runners.length > 0} runners={runners} overdue={new Set(overdue)} timeZone={timeZone} runChoice={runChoice} />
         <ActiveRunnersCard runners={runners} />
         <div className="lg:col-span-2">
           <RunsCard runs={runs} />

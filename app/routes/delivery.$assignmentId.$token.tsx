@@ -21,7 +21,8 @@ import { publicOrigin } from '~/lib/public-url.server'
 import { StatusInput } from '~/lib/schemas/dispatch'
 import { redirectWithToast } from '~/lib/toast.server'
 import { changeAssignmentStatus, deliveryOrder, openAssignment } from '~/models/assignment.server'
-import { runnerRunView } from '~/models/run.server'
+import { notStartedAtSameStop, runnerRunView } from '~/models/run.server'
+import { backToStop, refusedField, stopAnchor, useFieldRefusal } from '~/lib/stop-return'
 import { runProgressOfAssignment } from '~/models/run-estimate.server'
 import { RunStops } from '~/components/run-stops'
 import { submitProofWithPhoto } from '~/models/delivery-proof.server'
@@ -72,7 +73,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const here = new URL(request.url).pathname
+  const pathname = new URL(request.url).pathname
+  // Back to this order's actions (its anchor), as the runner's portal returns to the stop (issue 34).
+  const here = backToStop(pathname, params.assignmentId!)
   let intent = ''
   try {
     const access = await openAssignment(params.assignmentId!, params.token)
@@ -96,16 +99,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
       })
     }
     const { status, handoverCode } = parseWith(StatusInput, { status: form.get('status'), handoverCode: form.get('handoverCode') })
+    const together = status === 'in_transit' && access.assignment.status !== 'in_transit' ? await notStartedAtSameStop(access.assignment.id) : []
     await once('status', () => changeAssignmentStatus(access, status, { handoverCode, origin: publicOrigin(request) }))
     return redirectWithToast(here, {
       title: 'Status Updated',
-      description: status === 'delivered' ? 'Marked as delivered.' : 'Marked as in transit.',
+      description:
+        status === 'delivered'
+          ? 'Marked as delivered.'
+          : `Marked as in transit.${together.length ? ` Also started at this stop: ${together.map((o) => o.orderNumber).join(', ')}.` : ''}`,
     })
   } catch (err) {
     if (err instanceof DomainError && err.status < 500) {
       const title = intent === 'proof' ? 'Submission Failed' : 'Update Failed'
       // A refused proof keeps the dialog open so the runner can try again.
-      return redirectWithToast(intent === 'proof' && err.status === 400 ? `${here}?dialog=proof` : here, {
+      const field = refusedField(err)
+      return redirectWithToast(intent === 'proof' && err.status === 400 ? `${pathname}?dialog=proof` : field ? backToStop(pathname, params.assignmentId!, field) : here, {
         title,
         description: err.message,
         variant: 'error',
@@ -120,6 +128,7 @@ export default function DeliveryOrderPage() {
   const { pathname } = useLocation()
   const [params] = useSearchParams()
   const navigation = useNavigation()
+  const codeRefused = useFieldRefusal(data.ok ? data.order.assignment.id : '', 'handoverCode')
   if (!data.ok) return <DeliveryAccessDenied message={data.error} />
   const { order } = data
   const proof = 'deliveryProof' in order ? order.deliveryProof : null
@@ -143,14 +152,14 @@ export default function DeliveryOrderPage() {
         <OfflineQueueStatus />
         {data.run ? <RunStops title="This Run" stops={data.run.stops} totalKm={data.run.totalKm} navigateUrl={data.run.navigateUrl} /> : null}
         <DeliveryOrderCards order={order} timeZone={data.timeZone} />
-        <Card>
+        <Card id={stopAnchor(order.assignment.id)} className="scroll-mt-4">
           <CardHeader title="Actions" />
           <CardBody className="space-y-3">
             {next ? (
               <Form method="post" action={pathname} data-queue-label={`${next.label} (order ${order.request.orderNumber})`}>
                 <input type="hidden" name="intent" value="status" />
                 <input type="hidden" name="status" value={next.status} />
-                {next.status === 'delivered' ? <HandoverCodeField id="delivery-handover-code" rule={data.handover} /> : null}
+                {next.status === 'delivered' ? <HandoverCodeField id="delivery-handover-code" rule={data.handover} error={codeRefused} /> : null}
                 <Button type="submit" className="h-11 w-full" disabled={submitting}>
                   {next.label}
                 </Button>

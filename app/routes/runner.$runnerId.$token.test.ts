@@ -3,7 +3,8 @@
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
-import { givenAssignment } from '../../tests/fixtures/dispatch'
+import { givenAssignment, givenRunner } from '../../tests/fixtures/dispatch'
+import { givenStorefront } from '../../tests/fixtures/vendor'
 import { organisationOf } from '../../tests/fixtures/people'
 import { withTestServer } from '../../tests/support/server'
 
@@ -55,7 +56,8 @@ describe('the runner portal', () => {
       assignmentId: assignment.id,
     })
     expect(started.status).toBe(302)
-    expect(started.headers.get('location')).toBe(path)
+    // Back to the stop acted on (issue 34).
+    expect(started.headers.get('location')).toBe(`${path}#stop-${assignment.id}`)
     const afterStart = await (await client.get(path)).text()
     expect(afterStart).toContain(property.address)
     expect(afterStart).toContain('Delivery Started')
@@ -193,7 +195,7 @@ describe('the delivery page', () => {
     }
     expect(page).not.toContain('Submit Delivery Proof')
 
-    expect((await client.postForm(path, { intent: 'status', status: 'in_transit' })).headers.get('location')).toBe(path)
+    expect((await client.postForm(path, { intent: 'status', status: 'in_transit' })).headers.get('location')).toBe(`${path}#stop-${assignment.id}`)
     const inTransit = await (await client.get(path)).text()
     expect(inTransit).toContain('Mark as Delivered')
     expect(inTransit).toContain('Submit Delivery Proof')
@@ -230,5 +232,93 @@ describe('the delivery page', () => {
         })
       ).status,
     ).toBe('assigned')
+  })
+})
+
+describe('a stop on a phone without JavaScript (issue 34)', () => {
+  /** A run for one runner: two orders at one property (one stop) and one at another; the code required. */
+  async function givenRunWithSharedStop(email: string) {
+    const client = await app.signedIn(email)
+    const orgId = (await organisationOf(email)).id
+    expect((await client.put('/api/organisation/settings', { requireHandoverCode: true })).status).toBe(200)
+    // Sent by vendors, so each has its handover code.
+    const here = await givenStorefront({ organisationId: orgId })
+    const there = await givenStorefront({ organisationId: orgId })
+    const send = async (shop: typeof here) => {
+      const res = await app.client().post('/api/vendor/requests', { propertyId: shop.property.id, vendorName: 'Vera Vendor', requestedProducts: [{ productId: shop.products[0]!.id, quantity: 1 }] })
+      expect(res.status).toBe(201)
+      const sent = (await res.json()) as { id: string; orderNumber: string; handoverCode: string }
+      return { ...sent, property: shop.property }
+    }
+    const [first, second, other] = [await send(here), await send(here), await send(there)]
+    const { runner, token } = await givenRunner(orgId)
+    const made = await client.post('/api/dispatch/runs', { runnerId: runner.id, requestIds: [first.id, second.id, other.id] })
+    expect(made.status).toBe(201)
+    const assignmentOf = async (requestId: string) => (await db.runnerAssignment.findFirstOrThrow({ where: { requestId } })).id
+    return {
+      path: `/runner/${runner.id}/${encodeURIComponent(token)}`,
+      first: { ...first, assignmentId: await assignmentOf(first.id) },
+      second: { ...second, assignmentId: await assignmentOf(second.id) },
+      other: { ...other, assignmentId: await assignmentOf(other.id) },
+    }
+  }
+
+  const statusOf = async (id: string) => (await db.runnerAssignment.findUniqueOrThrow({ where: { id } })).status
+  const optionsOf = (html: string, id: string) => {
+    const select = html.match(new RegExp(`<select[^>]*id="status-${id}"[^>]*>([\\s\\S]*?)</select>`))?.[1] ?? ''
+    return [...select.matchAll(/<option[^>]*value="([^"]+)"/g)].map((m) => m[1])
+  }
+  const section = (html: string, id: string) => html.slice(html.indexOf(`id="stop-${id}"`), html.indexOf('</section>', html.indexOf(`id="stop-${id}"`)))
+
+  test('starting one order starts the others at the same stop, shows their address, and returns to the stop', async () => {
+    const { path, first, second, other } = await givenRunWithSharedStop('stop-together@x.test')
+    const client = app.client()
+    const before = await (await client.get(path)).text()
+    expect(before).toContain(`id="stop-${first.assignmentId}"`)
+    expect(before).not.toContain(first.property.address)
+    // Only what the rules allow from "assigned": never straight to delivered.
+    expect(optionsOf(before, first.assignmentId)).toEqual(['assigned', 'picked_up', 'in_transit', 'cancelled'])
+
+    const started = await client.postForm(path, { intent: 'start', assignmentId: first.assignmentId })
+    expect(started.headers.get('location')).toBe(`${path}#stop-${first.assignmentId}`)
+    expect(await statusOf(first.assignmentId)).toBe('in_transit')
+    expect(await statusOf(second.assignmentId)).toBe('in_transit')
+    expect(await statusOf(other.assignmentId)).toBe('assigned')
+    const after = await (await client.get(path)).text()
+    expect(after).toContain(`Also started at this stop: ${second.orderNumber}.`)
+    expect(section(after, second.assignmentId)).toContain(first.property.address)
+    expect(optionsOf(after, second.assignmentId)).toEqual(['in_transit', 'delivered', 'cancelled'])
+  })
+
+  test('a stop card has one handover-code field, and a refused code shows beside it as well as in the message', async () => {
+    const { path, first } = await givenRunWithSharedStop('stop-refusal@x.test')
+    const client = app.client()
+    await client.postForm(path, { intent: 'start', assignmentId: first.assignmentId })
+    const card = section(await (await client.get(path)).text(), first.assignmentId)
+    expect(card.match(/name="handoverCode"/g)).toHaveLength(1)
+
+    const missing = await client.postForm(path, { intent: 'deliver', assignmentId: first.assignmentId, status: 'in_transit', handoverCode: '' })
+    expect(missing.headers.get('location')).toBe(`${path}?refused=handoverCode&stop=${first.assignmentId}#stop-${first.assignmentId}`)
+    expect(await statusOf(first.assignmentId)).toBe('in_transit')
+    const shown = await (await client.get(missing.headers.get('location')!.split('#')[0]!)).text()
+    const field = shown.match(new RegExp(`<input[^>]*id="handover-${first.assignmentId}"[^>]*>`))?.[0] ?? ''
+    expect(field).toContain('aria-invalid="true"')
+    expect(field).toContain(`aria-describedby="handover-${first.assignmentId}-error handover-${first.assignmentId}-hint"`)
+    expect(shown).toMatch(new RegExp(`id="handover-${first.assignmentId}-error"[^>]*>Enter the 4-digit handover code`))
+    expect(shown).toContain('data-testid="toast"')
+
+    // The same form's "Update Status" with Delivered chosen reads the same one field.
+    const delivered = await client.postForm(path, { intent: 'status', assignmentId: first.assignmentId, status: 'delivered', handoverCode: first.handoverCode })
+    expect(delivered.headers.get('location')).toBe(`${path}#stop-${first.assignmentId}`)
+    expect(await statusOf(first.assignmentId)).toBe('delivered')
+  })
+
+  test('a status the rules do not allow from where the delivery stands is refused', async () => {
+    const { path, first } = await givenRunWithSharedStop('stop-disallowed@x.test')
+    const client = app.client()
+    const refused = await client.postForm(path, { intent: 'status', assignmentId: first.assignmentId, status: 'delivered' })
+    expect(refused.headers.get('location')).toBe(`${path}#stop-${first.assignmentId}`)
+    expect(await (await client.get(path)).text()).toContain('A delivery that is assigned cannot be marked delivered.')
+    expect(await statusOf(first.assignmentId)).toBe('assigned')
   })
 })

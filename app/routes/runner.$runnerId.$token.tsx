@@ -13,7 +13,7 @@ import { readMultipartForm } from '~/lib/multipart.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { StatusInput } from '~/lib/schemas/dispatch'
 import { redirectWithToast } from '~/lib/toast.server'
-import { changeAssignmentStatus, openAssignment, runnerAssignments, startDelivery } from '~/models/assignment.server'
+import { changeAssignmentStatus, openAssignment, runnerAssignments, startDelivery, statusChoices } from '~/models/assignment.server'
 import { submitProofWithPhoto } from '~/models/delivery-proof.server'
 import { handoverRules } from '~/models/handover.server'
 import { deliverWithNobodyThere } from '~/models/nobody-there.server'
@@ -21,7 +21,8 @@ import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.serv
 import { authenticateRunner } from '~/models/runner.server'
 import { POSITION_SHARING } from '~/lib/position-sharing'
 import { useNonce } from '~/lib/nonce'
-import { runnerOpenRuns, runnerRunView } from '~/models/run.server'
+import { notStartedAtSameStop, runnerOpenRuns, runnerRunView } from '~/models/run.server'
+import { backToStop, refusedField } from '~/lib/stop-return'
 import { RunStops } from '~/components/run-stops'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { assignmentStatusLabel } from '~/components/delivery-status-badge'
@@ -52,8 +53,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
     const rule = await handoverRules(runner.organisationId, active.map((a) => a.requestId))
     const handover = Object.fromEntries(active.map((a) => [a.id, rule(a.requestId)]))
     const stopLabels = Object.fromEntries(runs.flatMap((run) => Object.entries(run.stopOf).map(([id, order]) => [id, `Stop ${order} of ${run.stops.length}`] as const)))
+    // Only the moves the rules allow from where each delivery stands (issue 34).
+    const choices = Object.fromEntries(active.map((a) => [a.id, statusChoices(a.status)]))
     return json(
-      { ok: true as const, runnerId: runner.id, runner: { name: runner.name }, active, completed, timeZone, handover, runs: runs.map(({ stopOf: _s, ...run }) => run), stopLabels },
+      { ok: true as const, runnerId: runner.id, runner: { name: runner.name }, active, completed, timeZone, handover, choices, runs: runs.map(({ stopOf: _s, ...run }) => run), stopLabels },
       { headers: PRIVATE },
     )
   } catch (err) {
@@ -70,29 +73,40 @@ const FAILED: Record<string, string> = {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const here = new URL(request.url).pathname
+  const pathname = new URL(request.url).pathname
+  // Every answer returns to the stop acted on (its card's anchor), so a phone without JavaScript
+  // does not land back at the top of a long list (issue 34).
+  let here = pathname
   let intent = ''
+  let assignmentId = ''
   try {
     await authenticateRunner(params.runnerId!, params.token)
     const form = await readMultipartForm(request)
     intent = String(form.get('intent') ?? '')
-    const access = await openAssignment(String(form.get('assignmentId') ?? ''), params.token)
+    assignmentId = String(form.get('assignmentId') ?? '')
+    here = backToStop(pathname, assignmentId)
+    const access = await openAssignment(assignmentId, params.token)
     // The phone's offline queue sends each press with its own key: a resend is answered, never run twice.
     const once = (kind: 'status' | 'proof', run: () => Promise<unknown>) =>
       onceByKey(idempotencyKeyOf(request), { assignmentId: access.assignment.id, kind }, run, async () => null)
     if (intent === 'start') {
+      const together = await notStartedAtSameStop(access.assignment.id)
       await once('status', () => startDelivery(access, publicOrigin(request)))
       return redirectWithToast(here, {
         title: 'Delivery Started',
-        description: 'The address is now shown.',
+        description: together.length
+          ? `The address is now shown. Also started at this stop: ${together.map((o) => o.orderNumber).join(', ')}.`
+          : 'The address is now shown.',
       })
     }
-    if (intent === 'status') {
-      const { status, handoverCode } = parseWith(StatusInput, { status: form.get('status'), handoverCode: form.get('handoverCode') })
+    // "Mark as Delivered" is the status form's own button: the one handover-code field serves both.
+    if (intent === 'status' || intent === 'deliver') {
+      const { status, handoverCode } = parseWith(StatusInput, { status: intent === 'deliver' ? 'delivered' : form.get('status'), handoverCode: form.get('handoverCode') })
+      const together = status === 'in_transit' && access.assignment.status !== 'in_transit' ? await notStartedAtSameStop(access.assignment.id) : []
       await once('status', () => changeAssignmentStatus(access, status, { handoverCode, origin: publicOrigin(request) }))
       return redirectWithToast(here, {
         title: 'Status Updated',
-        description: `Delivery marked as ${assignmentStatusLabel(status)}.`,
+        description: `Delivery marked as ${assignmentStatusLabel(status)}.${together.length ? ` Also started at this stop: ${together.map((o) => o.orderNumber).join(', ')}.` : ''}`,
       })
     }
     if (intent === 'nobody-there') {
@@ -116,7 +130,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     })
   } catch (err) {
     if (err instanceof DomainError && err.status < 500) {
-      return redirectWithToast(here, {
+      // A refused code is shown beside its field as well as in the message.
+      return redirectWithToast(refusedField(err) ? backToStop(pathname, assignmentId, refusedField(err)) : here, {
         title: FAILED[intent] ?? 'Update Failed',
         description: err.message,
         variant: 'error',
@@ -183,7 +198,7 @@ export default function RunnerPortal() {
             Active Assignments ({data.active.length})
           </h2>
           {data.active.length ? (
-            data.active.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} timeZone={data.timeZone} handover={data.handover[a.id]} stopLabel={data.stopLabels[a.id]} />)
+            data.active.map((a) => <RunnerAssignmentCard key={a.id} assignment={a} action={pathname} timeZone={data.timeZone} handover={data.handover[a.id]} stopLabel={data.stopLabels[a.id]} choices={data.choices[a.id]} />)
           ) : (
             <EmptyState title="No active assignments">New deliveries appear here when a dispatcher assigns them to you.</EmptyState>
           )}
