@@ -115,8 +115,9 @@ export function RunnerAssignmentCard({
                 </Button>
               </div>
             ) : null}
-            <div className="flex items-end gap-2">
-              <div className="min-w-0 flex-1">
+            {/* Wraps on a narrow phone, so the select's text is never cut off. */}
+            <div className="flex flex-wrap items-end gap-2">
+              <div className="min-w-[11rem] flex-1">
                 <label htmlFor={`status-${a.id}`} className="mb-1 block text-sm font-medium text-slate-700">
                   Status
                 </label>
@@ -133,7 +134,7 @@ export function RunnerAssignmentCard({
                   ))}
                 </select>
               </div>
-              <Button type="submit" name="intent" value="status" variant="secondary" className="h-11">
+              <Button type="submit" name="intent" value="status" variant="secondary" className="h-11 grow sm:grow-0">
                 Update Status
               </Button>
             </div>

@@ -94,13 +94,14 @@ test('the status select asks for the code too', async ({ page, browser }) => {
   await expect(page.getByTestId('toast')).toContainText('Enter the 4-digit handover code')
   await expect(page.getByRole('heading', { name: 'Active Assignments (1)' })).toBeVisible()
 
+  // The card's one code field serves the status form too (issue 34).
   await page.getByLabel('Status').selectOption('delivered')
-  await page.getByLabel("Vendor's code for Delivered").fill(wrongCode(code))
+  await page.getByLabel('Handover code', { exact: true }).fill(wrongCode(code))
   await page.getByRole('button', { name: 'Update Status' }).click()
   await expect(page.getByTestId('toast')).toContainText('That handover code is not right')
 
   await page.getByLabel('Status').selectOption('delivered')
-  await page.getByLabel("Vendor's code for Delivered").fill(code)
+  await page.getByLabel('Handover code', { exact: true }).fill(code)
   await page.getByRole('button', { name: 'Update Status' }).click()
   await expect(page.getByTestId('toast')).toContainText('Delivery marked as Delivered')
   await expect(page.getByRole('heading', { name: 'Active Assignments (0)' })).toBeVisible()
