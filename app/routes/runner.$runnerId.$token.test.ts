@@ -256,6 +256,7 @@ describe('a stop on a phone without JavaScript (issue 34)', () => {
     expect(made.status).toBe(201)
     const assignmentOf = async (requestId: string) => (await db.runnerAssignment.findFirstOrThrow({ where: { requestId } })).id
     return {
+      manager: client,
       path: `/runner/${runner.id}/${encodeURIComponent(token)}`,
       first: { ...first, assignmentId: await assignmentOf(first.id) },
       second: { ...second, assignmentId: await assignmentOf(second.id) },
@@ -311,6 +312,24 @@ describe('a stop on a phone without JavaScript (issue 34)', () => {
     const delivered = await client.postForm(path, { intent: 'status', assignmentId: first.assignmentId, status: 'delivered', handoverCode: first.handoverCode })
     expect(delivered.headers.get('location')).toBe(`${path}#stop-${first.assignmentId}`)
     expect(await statusOf(first.assignmentId)).toBe('delivered')
+  })
+
+  test('the delivery link page does the same: back to its actions, the stop starts together, a refused code beside its field', async () => {
+    const { first, second, manager } = await givenRunWithSharedStop('stop-link@x.test')
+    const { shareableUrl } = await (await manager.post(`/api/dispatch/assign/${first.assignmentId}/link`)).json()
+    const path = new URL(shareableUrl).pathname
+    const client = app.client()
+    expect(await (await client.get(path)).text()).toContain(`id="stop-${first.assignmentId}"`)
+    const started = await client.postForm(path, { intent: 'status', status: 'in_transit' })
+    expect(started.headers.get('location')).toBe(`${path}#stop-${first.assignmentId}`)
+    expect(await statusOf(second.assignmentId)).toBe('in_transit')
+
+    const wrong = String((Number(first.handoverCode) + 1) % 10_000).padStart(4, '0')
+    const refused = await client.postForm(path, { intent: 'status', status: 'delivered', handoverCode: wrong })
+    expect(refused.headers.get('location')).toBe(`${path}?refused=handoverCode&stop=${first.assignmentId}#stop-${first.assignmentId}`)
+    const shown = await (await client.get(refused.headers.get('location')!.split('#')[0]!)).text()
+    expect(shown).toMatch(/<input[^>]*id="delivery-handover-code"[^>]*aria-describedby="delivery-handover-code-error delivery-handover-code-hint"[^>]*aria-invalid="true"/)
+    expect(shown).toMatch(/id="delivery-handover-code-error"[^>]*>That handover code is not right/)
   })
 
   test('a status the rules do not allow from where the delivery stands is refused', async () => {
