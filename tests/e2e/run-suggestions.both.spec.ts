@@ -5,6 +5,10 @@ import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from '
 
 test('a manager ticks orders, asks for suggestions, picks one and makes the run', async ({ page }) => {
   test.setTimeout(90_000)
+  // No page may log an error (a hydration mismatch among them) while the choice fills and refills.
+  const errors: string[] = []
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  page.on('pageerror', (e) => errors.push(e.message))
   await page.setViewportSize({ width: 1366, height: 900 })
   await signInThroughForm(page, uniqueEmail('suggest-e2e'))
   const origin = new URL(page.url()).origin
@@ -51,6 +55,7 @@ test('a manager ticks orders, asks for suggestions, picks one and makes the run'
   await page.getByRole('button', { name: 'Make Run' }).click()
   await expect(page.getByTestId('toast')).toContainText('for Casey Free')
   await expect(page.getByRole('listitem', { name: 'Run for Casey Free' })).toBeVisible()
+  expect(errors).toEqual([])
 })
 
 test('asking with nothing ticked says to tick the orders first', async ({ page }) => {
