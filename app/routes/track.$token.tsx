@@ -50,6 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tracked.fieldAnswers.length && tracked.property ? storefrontRequestFields(tracked.property.id) : [],
   ])
   // Issue 34: dates on the organisation's clock, in the vendor's language.
+  const yesNo = { yes: t('track.answerYes'), no: t('track.answerNo') }
   const when = (date: Date) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date)
   return json({
     lang,
@@ -62,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       urgent: tracked.urgent,
       neededBy: tracked.neededBy ? { iso: tracked.neededBy.toISOString(), text: when(tracked.neededBy) } : null,
       deliveredAt: tracked.stage === 'delivered' && tracked.deliveredAt ? { iso: tracked.deliveredAt.toISOString(), text: when(tracked.deliveredAt) } : null,
-      answers: tracked.fieldAnswers.map((a) => answerIn(a, questions, lang, t)),
+      answers: tracked.fieldAnswers.map((a) => answerIn(a, questions, lang, yesNo)),
       listening,
       // Shown until the delivery is done; only requests sent by a vendor have one.
       handoverCode: tracked.hasHandoverCode && tracked.stage !== 'delivered' && tracked.stage !== 'closed' ? handoverCodeFor(params.token!) : null,
@@ -81,10 +82,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * An answer in the vendor's language: the question's label and a chosen option's as the property
  * words them now when it still asks the same question, else as they were asked (stored in English).
  */
-function answerIn(answer: FieldAnswer, questions: RequestField[], lang: VendorLanguage, t: (key: string) => string) {
+function answerIn(answer: FieldAnswer, questions: RequestField[], lang: VendorLanguage, yesNo: { yes: string; no: string }) {
   const question = questions.find((q) => q.key === answer.key && q.type === answer.type)
   const option = answer.type === 'select' ? question?.options?.find((o) => o.value === answer.value) : undefined
-  const text = answer.type === 'checkbox' ? t(answer.value ? 'track.answerYes' : 'track.answerNo') : option ? labelIn(option.labels, lang) : answer.text
+  const text = answer.type === 'checkbox' ? (answer.value ? yesNo.yes : yesNo.no) : option ? labelIn(option.labels, lang) : answer.text
   return { key: answer.key, label: question ? labelIn(question.labels, lang) : answer.label, text }
 }
 
