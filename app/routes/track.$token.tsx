@@ -46,8 +46,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     organisationTimeZone(tracked.organisationId),
     // Where the live stream starts listening: a change after this read reaches the page.
     settled ? null : latestActivitySeq(),
-    settled ? [] : listeningAddresses(tracked.id),
-    tracked.fieldAnswers.length && tracked.property ? storefrontRequestFields(tracked.property.id) : [],
+    settled ? ([] as string[]) : listeningAddresses(tracked.id),
+    tracked.fieldAnswers.length && tracked.property ? storefrontRequestFields(tracked.property.id) : ([] as RequestField[]),
   ])
   // Issue 34: dates on the organisation's clock, in the vendor's language.
   const yesNo = { yes: t('track.answerYes'), no: t('track.answerNo') }
