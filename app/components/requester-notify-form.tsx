@@ -5,7 +5,7 @@ import { Form } from '@remix-run/react'
 import { Button } from './ui/button'
 import { Field } from './ui/field'
 
-type Text = { heading: string; intro: string; email: string; phone: string; submit: string; saved: string }
+type Text = { heading: string; intro: string; email: string; phone: string; submit: string; saved: string; listening: string | null }
 
 export function RequesterNotifyForm({ lastResult, saved, text }: { lastResult?: SubmissionResult<string[]> | null; saved: boolean; text: Text }) {
   const [form, fields] = useForm<{ email: string; phone: string }>({ id: 'requester-notify', lastResult, shouldValidate: 'onSubmit' })
@@ -18,6 +18,11 @@ export function RequesterNotifyForm({ lastResult, saved, text }: { lastResult?: 
       {saved ? (
         <p className="mt-3 rounded-md bg-green-50 p-3 text-sm text-green-900" role="status" data-testid="notify-saved">
           {text.saved}
+        </p>
+      ) : null}
+      {text.listening ? (
+        <p className="mt-3 text-sm text-slate-900" data-testid="notify-listening">
+          {text.listening}
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">

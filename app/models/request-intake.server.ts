@@ -165,16 +165,31 @@ export async function findTrackedRequest(token: string) {
       language: true,
       createdAt: true,
       organisationId: true,
+      urgent: true,
+      neededBy: true,
+      fieldAnswers: true,
       photos: true,
       property: { select: { id: true, name: true, address: true, isActive: true } },
       items: { select: { productName: true, quantity: true }, orderBy: { productName: 'asc' } },
-      assignments: { select: { status: true }, orderBy: { assignedAt: 'desc' }, take: 1 },
+      assignments: { select: { status: true, deliveredAt: true }, orderBy: { assignedAt: 'desc' }, take: 1 },
       handoverCode: { select: { requestId: true } },
     },
   })
   if (!request) throw new NotFound('Request not found')
-  const { assignments, handoverCode, organisationId, photos, ...rest } = request
+  const { assignments, handoverCode, organisationId, urgent, neededBy, fieldAnswers, photos, ...rest } = request
   // Whether the runner must see the code or may only ask for it: the vendor is told which (issue 28).
   const handoverRequired = handoverCode ? (await getOrganisationSettings(organisationId)).requireHandoverCode : false
-  return { ...rest, organisationId, photos: detailsFromColumns({ urgent: false, neededBy: null, fieldAnswers: null, photos }).photos, hasHandoverCode: Boolean(handoverCode), handoverRequired, stage: trackingStage(request.status, assignments[0]?.status ?? null) }
+  const details = detailsFromColumns({ urgent, neededBy, fieldAnswers, photos })
+  return {
+    ...rest,
+    organisationId,
+    urgent: details.urgent,
+    neededBy: details.neededBy,
+    fieldAnswers: details.fieldAnswers,
+    photos: details.photos,
+    deliveredAt: assignments[0]?.deliveredAt ?? null,
+    hasHandoverCode: Boolean(handoverCode),
+    handoverRequired,
+    stage: trackingStage(request.status, assignments[0]?.status ?? null),
+  }
 }

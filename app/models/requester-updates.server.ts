@@ -11,7 +11,10 @@ import type { SendOutcome } from '~/lib/send-outcome'
 import { hashToken } from '~/lib/tokens.server'
 import { sendMail } from '~/services/mail.server'
 import { sendSms } from '~/services/sms.server'
+import { organisationIdentity } from './organisation-identity.server'
 import type { TrackingStage } from './request-intake.server'
+import { mailLanguage, openTrackingToken, requesterMail, sealTrackingToken } from './requester-mail.server'
+import { trackedRun, type TrackedRun } from './tracked-run.server'
 
 export type RequesterStage = Extract<TrackingStage, 'assigned' | 'on_the_way' | 'delivered'>
 
@@ -46,7 +49,8 @@ export async function listenToRequest(trackingToken: string, contact: { email: s
   for (const { channel, address } of wanted) {
     await db.requesterSubscription.upsert({
       where: { requestId_channel_address: { requestId: request.id, channel, address } },
-      create: { organisationId: request.organisationId, requestId: request.id, channel, address, stopToken: crypto.randomBytes(24).toString('base64url') },
+      // The e-mail's link back to this page rides sealed in the stop token (decision 110); a text has no room for it.
+      create: { organisationId: request.organisationId, requestId: request.id, channel, address, stopToken: channel === 'email' ? sealTrackingToken(trackingToken) : crypto.randomBytes(24).toString('base64url') },
       update: { stoppedAt: null },
     })
   }
@@ -74,11 +78,12 @@ export async function tellRequesters(requestId: string, stage: RequesterStage, o
   // One statement for every assignment and status change, most of which nobody listens to: the
   // ORM's nested select was three (subscriptions, then request and organisation even for none); a kept statement (063).
   const rows = await readNow((sql) =>
-    sql.all<{ id: string; channel: string; address: string; stopToken: string; orderNumber: string; organisationName: string }>(
-      `SELECT s.id, s.channel, s.address, s.stopToken, r.orderNumber, o.name AS organisationName
+    sql.all<{ id: string; channel: string; address: string; stopToken: string; orderNumber: string; organisationId: string; organisationName: string; language: string | null; propertyName: string }>(
+      `SELECT s.id, s.channel, s.address, s.stopToken, r.orderNumber, r.organisationId, o.name AS organisationName, r.language, p.name AS propertyName
       FROM RequesterSubscription s
       JOIN ProductRequest r ON r.id = s.requestId
       JOIN Organisation o ON o.id = r.organisationId
+      JOIN Property p ON p.id = r.propertyId
       WHERE s.requestId = ? AND s.stoppedAt IS NULL
         AND NOT EXISTS (SELECT 1 FROM RequesterMessage m WHERE m.subscriptionId = s.id AND m.stage = ?)`,
       requestId,
@@ -87,6 +92,16 @@ export async function tellRequesters(requestId: string, stage: RequesterStage, o
   )
   const listeners = rows.map((row) => ({ ...row, request: { orderNumber: row.orderNumber, organisation: { name: row.organisationName } } }))
   const told: RequesterUpdate[] = []
+  // Read once for all listeners, and only when someone listens by e-mail: the sender's name and the run.
+  const emailed = rows.find((r) => r.channel === 'email')
+  const sender = emailed ? (await organisationIdentity(emailed.organisationId)).name : null
+  const runs = new Map<string, Promise<TrackedRun | null>>()
+  const runIn = (orgId: string, language: string | null) => {
+    if (stage === 'delivered') return null
+    const lang = mailLanguage(language)
+    if (!runs.has(lang)) runs.set(lang, trackedRun(orgId, requestId, lang))
+    return runs.get(lang)!
+  }
   for (const listener of listeners) {
     try {
       await db.requesterMessage.create({ data: { subscriptionId: listener.id, stage, outcome: 'sending' } })
@@ -101,11 +116,21 @@ export async function tellRequesters(requestId: string, stage: RequesterStage, o
       if (listener.channel === 'sms') {
         outcome = await sendSms(listener.address, `${listener.request.organisation.name}: ${what} Stop: ${stop}`)
       } else {
+        const token = openTrackingToken(listener.stopToken)
+        const content = await requesterMail({
+          stage,
+          language: listener.language,
+          orderNumber: listener.orderNumber,
+          propertyName: listener.propertyName,
+          organisationName: sender ?? listener.organisationName,
+          trackingUrl: token ? `${origin}/track/${encodeURIComponent(token)}` : null,
+          stopUrl: stop,
+          run: await runIn(listener.organisationId, listener.language),
+        })
         const mail = await sendMail({
+          fromName: sender ?? listener.organisationName,
           to: listener.address,
-          subject: `${listener.request.orderNumber} ${STAGE_TEXT[stage]}`,
-          text: `${what}\n\nTo stop these messages: ${stop}\n`,
-          html: `<p>${escapeHtml(what)}</p><p><a href="${escapeHtml(stop)}">Stop these messages</a></p>`,
+          ...content,
           // Mail clients show their own "unsubscribe" and POST it here in one click (RFC 8058): no page, no GET that writes.
           headers: { 'List-Unsubscribe': `<${stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         })
@@ -121,8 +146,6 @@ export async function tellRequesters(requestId: string, stage: RequesterStage, o
   }
   return told
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** Which message an assignment's new status warrants. */
 export function stageForAssignment(status: string): RequesterStage | null {
@@ -142,4 +165,22 @@ export async function requestsWithListeners(requestIds: string[]) {
     ),
   )
   return rows.map((r) => r.requestId)
+}
+
+/**
+ * Where this request's updates go, masked ("j•••@example.com", "•••0100") for the tracking page:
+ * whoever holds the link sees that they are set up, not the whole address.
+ */
+export async function listeningAddresses(requestId: string) {
+  const rows = await db.requesterSubscription.findMany({ where: { requestId, stoppedAt: null }, select: { channel: true, address: true }, orderBy: { createdAt: 'asc' } })
+  return rows.map((r) => (r.channel === 'email' ? maskEmail(r.address) : maskPhone(r.address)))
+}
+
+export function maskEmail(address: string) {
+  const at = address.lastIndexOf('@')
+  return at < 1 ? '•••' : `${address[0]}•••${address.slice(at)}`
+}
+
+export function maskPhone(phone: string) {
+  return `•••${phone.slice(-4)}`
 }

@@ -88,7 +88,7 @@ export async function rotateRunnerToken(orgId: string, runnerId: string) {
     data: { tokenHash: hashToken(authToken) },
   })
   await recordAudit({ orgId, action: 'runner.token_rotated', target: { type: 'runner', id: runner.id }, details: { name: runner.name } })
-  return { id: runner.id, name: runner.name, authToken }
+  return { id: runner.id, name: runner.name, phone: runner.phone, authToken }
 }
 
 /** The portal path a token opens (the origin is added by the caller, from publicOrigin). */

@@ -9,7 +9,7 @@ import { withTestServer } from '../../tests/support/server'
 const app = withTestServer()
 
 describe('the Dispatch page', () => {
-  test('adding a runner shows the token and portal link once, and the errors of bad input', async () => {
+  test('adding a runner shows the portal link once, in plain words, and the errors of bad input', async () => {
     const client = await app.signedIn('dispatch-page-add@x.test')
     const bad = await client.postForm('/dispatch', {
       intent: 'add-runner',
@@ -32,6 +32,10 @@ describe('the Dispatch page', () => {
     expect(html).toContain('Runner Added')
     const link = html.match(/\/runner\/[\w-]+\/[\w%-]+/)?.[0]
     expect(link).toBeTruthy()
+    // Issue 34: the link with a way to text it and to dismiss it without JavaScript; no "auth token".
+    expect(html).toMatch(/href="sms:\+15550199\?&amp;body=Hi%20Pat%2C%20this%20link%20opens%20your%20deliveries%3A%20https?%3A%2F%2F[^"]+%2Frunner%2F/)
+    expect(html).toMatch(/<form method="get" action="\/dispatch">.*?Dismiss<\/button><\/form>/s)
+    expect(html.replace(/<script[\s\S]*?<\/script>/g, '')).not.toMatch(/auth token/i)
     expect((await app.client().get(link!)).status).toBe(200)
     expect(await (await client.get('/dispatch')).text()).not.toContain(link!)
   })

@@ -1,13 +1,14 @@
 // Dispatch Management (spec §2.10). Dialogs live in the URL (?dialog=add-runner, ?assign=<requestId>);
 // a secret made here (a runner's token, a delivery link) is answered by the action itself, never put
-// in a URL or a cookie, and shown once with a way to copy it.
+// in a URL or a cookie, and shown once with a way to copy it (a runner's link also to share or text).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { UserPlus } from 'lucide-react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { ActiveRunnersCard, CurrentAssignmentsCard, PendingOrdersCard } from '~/components/dispatch-cards'
 import { DispatchCopyField } from '~/components/dispatch-copy-field'
 import { PageHeader } from '~/components/page-header'
+import { RunnerLinkPanel, type RunnerLink } from '~/components/runner-link-panel'
 import { Button, ButtonLink, buttonClasses } from '~/components/ui/button'
 import { Dialog } from '~/components/ui/dialog'
 import { Field, SelectField, TextareaField } from '~/components/ui/field'
@@ -101,13 +102,7 @@ async function runChoiceFor(orgId: string, params: URLSearchParams) {
 }
 
 type Shown =
-  | {
-      kind: 'runner'
-      title: string
-      name: string
-      authToken: string
-      portalUrl: string
-    }
+  | RunnerLink
   | { kind: 'link'; shareableUrl: string; assignmentId: string }
   | {
       kind: 'runner-errors'
@@ -149,26 +144,14 @@ export async function action({ request }: ActionFunctionArgs) {
     return withErrorToast(PAGE, 'Failed to Add Runner', async () => {
       const runner = await createRunner(manager.orgId, parsed.data)
       const portalUrl = origin + runnerPortalPath(runner.id, runner.authToken)
-      return json<Shown>({
-        kind: 'runner',
-        title: 'Runner Added',
-        name: runner.name,
-        authToken: runner.authToken,
-        portalUrl,
-      })
+      return json<Shown>({ kind: 'runner', title: 'Runner Added', name: runner.name, phone: runner.phone, portalUrl, replaced: false })
     })
   }
   if (intent === 'rotate') {
     return withErrorToast(PAGE, 'Failed to Reset Link', async () => {
       const runner = await rotateRunnerToken(manager.orgId, field('runnerId') ?? '')
       const portalUrl = origin + runnerPortalPath(runner.id, runner.authToken)
-      return json<Shown>({
-        kind: 'runner',
-        title: 'Runner Link Reset',
-        name: runner.name,
-        authToken: runner.authToken,
-        portalUrl,
-      })
+      return json<Shown>({ kind: 'runner', title: 'New Portal Link', name: runner.name, phone: runner.phone, portalUrl, replaced: true })
     })
   }
   if (intent === 'assign') {
@@ -235,13 +218,13 @@ export default function DispatchPage() {
   const submitting = navigation.state === 'submitting'
 
   useEffect(() => {
-    if (shown?.kind === 'runner')
-      toast({
-        title: shown.title,
-        description: `${shown.name}'s auth token: ${shown.authToken}`,
-      })
     if (shown?.kind === 'link') toast({ title: 'Link Generated' })
   }, [shown, toast])
+  // A runner's new link stays on screen until dismissed, through the page's other links and dialogs.
+  const [runnerLink, setRunnerLink] = useState(shown?.kind === 'runner' ? shown : null)
+  useEffect(() => {
+    if (shown?.kind === 'runner') setRunnerLink(shown)
+  }, [shown])
 
   const errors = shown?.kind === 'runner-errors' ? shown : null
   const addingRunner = params.get('dialog') === 'add-runner' || Boolean(errors)
@@ -260,14 +243,7 @@ export default function DispatchPage() {
         }
       />
 
-      {shown?.kind === 'runner' ? (
-        <section aria-label={shown.title} className="mb-6 space-y-3 rounded-lg border border-green-200 bg-green-50 p-4">
-          <p className="text-sm font-semibold text-green-900">{`${shown.title}: ${shown.name}`}</p>
-          <p className="text-sm text-green-900">This is the only time the token is shown. Send the portal link to the runner now.</p>
-          <DispatchCopyField label="Portal link" value={shown.portalUrl} />
-          <DispatchCopyField label="Auth token" value={shown.authToken} />
-        </section>
-      ) : null}
+      {runnerLink ? <RunnerLinkPanel link={runnerLink} dismissTo={PAGE} onDismiss={() => setRunnerLink(null)} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <PendingOrdersCard queue={queue} total={queuedTotal} params={params} canAssign={runners.length > 0} runners={runners} overdue={new Set(overdue)} timeZone={timeZone} runChoice={runChoice} />

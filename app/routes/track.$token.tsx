@@ -5,7 +5,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { RequesterNotifyForm } from '~/components/requester-notify-form'
-import { listenToRequest, RequesterContactInput } from '~/models/requester-updates.server'
+import { listenToRequest, listeningAddresses, RequesterContactInput } from '~/models/requester-updates.server'
 import { Check } from 'lucide-react'
 import { useHydrated } from '~/components/vendor-cart'
 import { VendorHeader, VendorMain, VendorNotFound } from '~/components/vendor-header'
@@ -18,7 +18,10 @@ import { usePolling } from '~/lib/use-polling'
 import { handoverCodeFor } from '~/models/handover.server'
 import { findTrackedRequest, type TrackingStage } from '~/models/request-intake.server'
 import { HandoverCodeBox } from '~/components/handover-code-box'
-import { runProgressOfRequest } from '~/models/run-estimate.server'
+import { trackedRun } from '~/models/tracked-run.server'
+import { storefrontRequestFields } from '~/models/request-fields.server'
+import { labelIn, type FieldAnswer, type RequestField } from '~/lib/schemas/request-fields'
+import { Badge } from '~/components/ui/badge'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { latestActivitySeq } from '~/models/activity-event.server'
 
@@ -38,20 +41,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Issue 30: a stop of a run says which, and when to expect the runner, in the organisation's clock.
   const underway = tracked.stage === 'assigned' || tracked.stage === 'on_the_way'
   const settled = tracked.stage === 'delivered' || tracked.stage === 'closed'
-  const [progress, timeZone, since] = await Promise.all([
-    underway ? runProgressOfRequest(tracked.organisationId, tracked.id) : null,
-    underway ? organisationTimeZone(tracked.organisationId) : 'UTC',
+  const [run, timeZone, since, listening, questions] = await Promise.all([
+    underway ? trackedRun(tracked.organisationId, tracked.id, lang) : null,
+    organisationTimeZone(tracked.organisationId),
     // Where the live stream starts listening: a change after this read reaches the page.
     settled ? null : latestActivitySeq(),
+    settled ? ([] as string[]) : listeningAddresses(tracked.id),
+    tracked.fieldAnswers.length && tracked.property ? storefrontRequestFields(tracked.property.id) : ([] as RequestField[]),
   ])
-  const clock = (iso: string) => new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso))
-  const run = progress
-    ? {
-        stop: t('track.runStop', { stop: progress.stop, stops: progress.stops }),
-        eta: progress.etaFrom && progress.etaTo ? t('track.runEta', { from: clock(progress.etaFrom), to: clock(progress.etaTo) }) : null,
-        distance: progress.runnerKm !== null ? t('track.runnerDistance', { km: progress.runnerKm }) : null,
-      }
-    : null
+  // Issue 34: dates on the organisation's clock, in the vendor's language.
+  const yesNo = { yes: t('track.answerYes'), no: t('track.answerNo') }
+  const when = (date: Date) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date)
   return json({
     lang,
     messages: messagesFor(lang),
@@ -60,6 +60,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       orderNumber: tracked.orderNumber,
       vendorName: tracked.vendorName,
       stage: tracked.stage,
+      urgent: tracked.urgent,
+      neededBy: tracked.neededBy ? { iso: tracked.neededBy.toISOString(), text: when(tracked.neededBy) } : null,
+      deliveredAt: tracked.stage === 'delivered' && tracked.deliveredAt ? { iso: tracked.deliveredAt.toISOString(), text: when(tracked.deliveredAt) } : null,
+      answers: tracked.fieldAnswers.map((a) => answerIn(a, questions, lang, yesNo)),
+      listening,
       // Shown until the delivery is done; only requests sent by a vendor have one.
       handoverCode: tracked.hasHandoverCode && tracked.stage !== 'delivered' && tracked.stage !== 'closed' ? handoverCodeFor(params.token!) : null,
       handoverRequired: tracked.handoverRequired,
@@ -71,6 +76,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       property: tracked.property ? { id: tracked.property.id, name: tracked.property.name, address: tracked.property.address, active: tracked.property.isActive } : null,
     },
   })
+}
+
+/**
+ * An answer in the vendor's language: the question's label and a chosen option's as the property
+ * words them now when it still asks the same question, else as they were asked (stored in English).
+ */
+function answerIn(answer: FieldAnswer, questions: RequestField[], lang: VendorLanguage, yesNo: { yes: string; no: string }) {
+  const question = questions.find((q) => q.key === answer.key && q.type === answer.type)
+  const option = answer.type === 'select' ? question?.options?.find((o) => o.value === answer.value) : undefined
+  const text = answer.type === 'checkbox' ? (answer.value ? yesNo.yes : yesNo.no) : option ? labelIn(option.labels, lang) : answer.text
+  return { key: answer.key, label: question ? labelIn(question.labels, lang) : answer.label, text }
 }
 
 /** The vendor asks to hear back: saved, then back to the page (works without JavaScript). */
@@ -128,16 +144,31 @@ function Tracking({ tracked, lang }: { tracked: Tracked; lang: VendorLanguage })
       {tracked.property ? <VendorHeader property={tracked.property} lang={lang} /> : null}
       <VendorMain className="space-y-5">
         <section aria-labelledby="track-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="track-title" className="text-xl font-semibold text-slate-900">
+          <h2 id="track-title" className="flex flex-wrap items-center gap-2 text-xl font-semibold text-slate-900">
             {t('track.heading', { orderNumber: tracked.orderNumber })}
+            {tracked.urgent ? (
+              <Badge tone="red" className="font-semibold">
+                {t('track.urgent')}
+              </Badge>
+            ) : null}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
             {t('track.intro', { name: tracked.vendorName, property: tracked.property?.name ?? '' })}
           </p>
+          {tracked.neededBy ? (
+            <p className="mt-1 text-sm text-slate-900" data-testid="tracking-needed-by">
+              {`${t('track.neededBy')} `}<time dateTime={tracked.neededBy.iso}>{tracked.neededBy.text}</time>
+            </p>
+          ) : null}
           <h3 className="mt-5 text-sm font-semibold uppercase tracking-wide text-slate-600">{t('track.statusHeading')}</h3>
           <p className="mt-1 text-lg font-medium text-slate-900" data-testid="tracking-status" aria-live="polite">
             {t(`track.messages.${tracked.stage}`)}
           </p>
+          {tracked.deliveredAt ? (
+            <p className="mt-1 text-sm text-slate-700" data-testid="tracking-delivered-at">
+              {`${t('track.deliveredAt')} `}<time dateTime={tracked.deliveredAt.iso}>{tracked.deliveredAt.text}</time>
+            </p>
+          ) : null}
           {tracked.run ? (
             <div className="mt-2 rounded-md bg-brand-50 p-3 text-sm text-slate-900" data-testid="tracking-run">
               <p className="font-medium">{tracked.run.stop}</p>
@@ -183,6 +214,21 @@ function Tracking({ tracked, lang }: { tracked: Tracked; lang: VendorLanguage })
             ))}
           </ul>
         </section>
+        {tracked.answers.length > 0 ? (
+          <section aria-labelledby="track-answers" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+            <h3 id="track-answers" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+              {t('track.answersHeading')}
+            </h3>
+            <dl className="mt-2 divide-y divide-slate-100 text-sm">
+              {tracked.answers.map((a) => (
+                <div key={a.key} className="flex flex-wrap justify-between gap-x-3 py-2">
+                  <dt className="text-slate-600">{a.label}</dt>
+                  <dd className="break-words font-medium text-slate-900">{a.text}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ) : null}
         {tracked.photos.length > 0 ? (
           <section aria-labelledby="track-photos" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
             <h3 id="track-photos" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
@@ -197,7 +243,7 @@ function Tracking({ tracked, lang }: { tracked: Tracked; lang: VendorLanguage })
             </ul>
           </section>
         ) : null}
-        {tracked.stage !== 'delivered' && tracked.stage !== 'closed' ? <NotifySection /> : null}
+        {tracked.stage !== 'delivered' && tracked.stage !== 'closed' ? <NotifySection listening={tracked.listening} /> : null}
         <div className="flex flex-col gap-3 text-sm">
           {hydrated ? <p className="text-slate-600">{t('track.autoRefresh')}</p> : null}
           <Link to={location.pathname + location.search} className="font-medium text-brand-600 underline">
@@ -214,7 +260,7 @@ function Tracking({ tracked, lang }: { tracked: Tracked; lang: VendorLanguage })
   )
 }
 
-function NotifySection() {
+function NotifySection({ listening }: { listening: string[] }) {
   const t = useVendorT()
   const actionData = useActionData<typeof action>()
   const location = useLocation()
@@ -230,6 +276,7 @@ function NotifySection() {
         phone: t('track.notify.phone'),
         submit: t('track.notify.submit'),
         saved: t('track.notify.saved'),
+        listening: listening.length ? t('track.notify.listening', { addresses: listening.join(', ') }) : null,
       }}
     />
   )

@@ -1,4 +1,4 @@
-// A manager dispatches: adds a runner (the token shown once, with the portal link), assigns a pending
+// A manager dispatches: adds a runner (the portal link shown once), assigns a pending
 // order and hands over a delivery link, which opens the delivery page.
 import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
 
@@ -45,7 +45,7 @@ test('add a runner, assign the pending order and generate its delivery link', as
   await add.getByLabel('Name').fill('Dana Dash')
   await add.getByLabel('Phone').fill('+15550145')
   await add.getByRole('button', { name: 'Add Runner' }).click()
-  await expect(page.getByTestId('toast')).toContainText('Runner Added')
+  await expect(page.getByRole('region', { name: 'Runner Added: Dana Dash' })).toBeVisible()
   const portal = await page.getByLabel('Portal link').inputValue()
   expect(portal).toMatch(/\/runner\/[\w-]+\/[\w%-]+$/)
   await expectAccessible(page)
