@@ -142,7 +142,10 @@ test('a manager creates an invoice and e-mails it by keyboard', async ({ page })
 
   const invoices = await (await page.request.get('/api/invoices')).json()
   const invoiceNumber = invoices[0].invoiceNumber as string
-  await tabTo(page, page.getByRole('button', { name: `E-mail ${invoiceNumber}` }))
+  await tabTo(page, page.getByRole('link', { name: `E-mail ${invoiceNumber}` }))
+  await page.keyboard.press('Enter')
+  const confirm = page.getByRole('dialog', { name: `E-mail invoice ${invoiceNumber}` })
+  await tabTo(page, confirm.getByRole('button', { name: 'Send invoice' }))
   await page.keyboard.press('Space')
   await expect(page.getByTestId('toast')).toContainText('Email Sent to Outbox')
 })
