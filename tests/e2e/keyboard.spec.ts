@@ -122,6 +122,8 @@ test('a manager assigns a runner to a pending request by keyboard', async ({ pag
 })
 
 test('a manager creates an invoice and e-mails it by keyboard', async ({ page }) => {
+  // Creating, confirming and sending (the first PDF loads the PDF library) on a busy machine.
+  test.setTimeout(60_000)
   await signInThroughForm(page, uniqueEmail('keys-invoice'))
   await page.goto('/billing')
   await tabTo(page, page.getByRole('main').getByRole('link', { name: 'New Invoice' }))
