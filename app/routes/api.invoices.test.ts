@@ -338,7 +338,9 @@ describe('the issuer', () => {
     })
     await db.organisation.update({ where: { id: orgId }, data: { name: 'Logo Org', logoUrl: `/images/${image.id}.jpg` } })
     const invoice = await created(client, { ...recipient, subtotal: '10' })
-    expect(await pdfImages(await pdfOf(client, invoice.id))).toEqual([{ page: 1, width: 200, height: 80 }])
+    const bytes = await pdfOf(client, invoice.id)
+    if (process.env.KEEP_INVOICE_PDF) fs.writeFileSync(process.env.KEEP_INVOICE_PDF.replace(/(\.pdf)?$/, '-logo.pdf'), bytes)
+    expect(await pdfImages(bytes)).toEqual([{ page: 1, width: 200, height: 80 }])
   })
 
   test('an issued invoice keeps the issuer it was issued with after a rename; a draft follows the new name', async () => {
