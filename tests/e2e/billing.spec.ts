@@ -9,7 +9,7 @@ import { pdfText } from '../support/pdf'
 test.use({ viewport: { width: 1280, height: 900 } })
 
 test('invoice two completed requests, download and e-mail the PDF, archive, restore and delete', async ({ page }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(240_000)
   const email = uniqueEmail('billing')
   await signInThroughForm(page, email)
   givenOrganisationIdentity(email, {
