@@ -34,12 +34,13 @@ function RowActions({ inv, back, hrefFor }: { inv: InvoiceJson; back: string; hr
       <a href={`/api/invoices/${inv.id}/pdf`} download className={iconButton} aria-label={`Download PDF of ${inv.invoiceNumber}`} title="Download PDF">
         <Icon name="fileDown" className="h-4 w-4" />
       </a>
+      {/* E-mail asks first, naming the recipients (invoice-email-confirm.tsx). */}
+      <Link to={hrefFor('email', inv.id)} preventScrollReset className={iconButton} aria-label={`E-mail ${inv.invoiceNumber}`} title="E-mail">
+        <Icon name="mail" className="h-4 w-4" />
+      </Link>
       <Form method="post" preventScrollReset className="inline">
         <input type="hidden" name="id" value={inv.id} />
         <input type="hidden" name="back" value={back} />
-        <RowActionButton intent="email" label={`E-mail ${inv.invoiceNumber}`}>
-          <Icon name="mail" className="h-4 w-4" />
-        </RowActionButton>
         {inv.isArchived ? (
           <RowActionButton intent="restore" label={`Restore ${inv.invoiceNumber}`}>
             <Icon name="restore" className="h-4 w-4" />

@@ -17,6 +17,7 @@ export function InvoiceDetailsDialog({
   invoice,
   items,
   deleteHref,
+  emailHref,
   timeZone,
 }: {
   closeTo: string
@@ -24,6 +25,8 @@ export function InvoiceDetailsDialog({
   invoice: InvoiceJson
   items: SerializeFrom<InvoiceItemView>[]
   deleteHref: string
+  /** The confirmation naming the recipients, before anything is sent. */
+  emailHref: string
   timeZone: string
 }) {
   const hidden = (intent: string) => (
@@ -126,12 +129,9 @@ export function InvoiceDetailsDialog({
         <a href={`/api/invoices/${invoice.id}/pdf`} download className={buttonClasses('secondary')}>
           Download PDF
         </a>
-        <Form method="post" preventScrollReset>
-          {hidden('email')}
-          <Button type="submit" variant="secondary">
-            Send Email
-          </Button>
-        </Form>
+        <ButtonLink to={emailHref} variant="secondary" preventScrollReset>
+          Send Email
+        </ButtonLink>
         <Form method="post" preventScrollReset>
           {hidden(invoice.isArchived ? 'restore' : 'archive')}
           <Button type="submit" variant="secondary">

@@ -1,32 +1,49 @@
 // The invoice as a document: its PDF (GET /api/invoices/:id/pdf) and the e-mail that carries it.
-// Beyond the spec, each line from a delivered request shows when it was delivered and the runner's photo.
-import { db } from '~/lib/db.server'
+// The issuer block is the organisation as it was when the invoice was issued (decision 112), or as it
+// is today for a draft. Beyond the spec, a delivered order shows when it was delivered and the
+// runner's photo, once per order however many lines it has.
 import { formatDate, formatDateTime } from '~/lib/format'
 import { formatMoney } from '~/lib/money'
 import { sendMail, type MailResult } from '~/services/mail.server'
 import { renderPdf, type Content, type TDocumentDefinitions } from '~/services/pdf.server'
-import { readImage } from '~/services/storage.server'
+import { imageFileOf, readImage } from '~/services/storage.server'
 import { findInvoice, itemsOfFoundInvoice, recordInvoiceEmail, type InvoiceItemView, type InvoiceView } from './invoice.server'
-import { safeTimeZone } from './organisation-time-zone.server'
+import { organisationIdentity, type OrganisationIdentity } from './organisation-identity.server'
+import { organisationTimeZone } from './organisation-time-zone.server'
 
 export const INVOICE_STATUS_LABELS: Record<string, string> = { draft: 'Draft', sent: 'Sent', paid: 'Paid', overdue: 'Overdue' }
 
-/** The photo as a data URL from our own storage: pdfmake may not fetch anything (services/pdf.server.ts). */
-async function thumbnail(url: string | null): Promise<string | null> {
-  const file = url?.split(/[?#]/)[0]?.split('/').pop()
+const JPEG = Buffer.from([0xff, 0xd8, 0xff])
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47])
+
+/**
+ * An image of ours (a proof photo, a signature, the logo) as a data URL, read through the image
+ * storage rather than over HTTP: pdfmake may not fetch anything (services/pdf.server.ts). Anything
+ * missing, unreadable or not a JPEG or PNG is left out, as pdfmake would fail the whole PDF on it.
+ */
+async function embeddedImage(url: string | null, what: string): Promise<string | null> {
+  const file = imageFileOf(url?.split(/[?#]/)[0])
   if (!file) return null
   try {
     const image = await readImage(file)
     if (!image) return null
     const bytes = Buffer.from(await new Response(image.body).arrayBuffer())
-    return `data:${image.contentType};base64,${bytes.toString('base64')}`
+    const type = bytes.subarray(0, 3).equals(JPEG) ? 'image/jpeg' : bytes.subarray(0, 4).equals(PNG) ? 'image/png' : null
+    return type ? `data:${type};base64,${bytes.toString('base64')}` : null
   } catch (err) {
-    console.warn('A delivery photo could not be read for the invoice PDF:', err)
+    console.warn(`${what} could not be read for the invoice PDF:`, err)
     return null
   }
 }
 
-type DocumentItem = InvoiceItemView & { photo: string | null; signature?: string | null }
+/** The issuer an invoice shows: the one it was issued with, or today's organisation for a draft. */
+export async function issuerOf(orgId: string, invoice: InvoiceView): Promise<OrganisationIdentity> {
+  return invoice.issuer ?? (await organisationIdentity(orgId))
+}
+
+/** A delivered order's proof, drawn with the first of its lines only. */
+type Proof = { photo: string | null; signature: string | null }
+type DocumentItem = InvoiceItemView & { proof?: Proof | null }
 
 const label = (text: string): Content => ({ text, style: 'label' })
 const right = (text: string, extra: Record<string, unknown> = {}): Content => ({ text, alignment: 'right', ...extra })
@@ -43,21 +60,39 @@ function itemCell(item: DocumentItem, timeZone: string): Content {
   // Lines of one style are one text (a line break between them), which lays out the same as one node per line.
   const muted = [from, item.requestDate ? `Requested ${formatDate(item.requestDate, timeZone)}` : ''].filter(Boolean)
   if (muted.length) stack.push({ text: muted.join('\n'), ...MUTED })
-  if (item.deliveredAt) {
+  if (item.deliveredAt && item.proof) {
     stack.push({ text: `Delivered ${formatDate(item.deliveredAt, timeZone)}`, ...DELIVERED })
-    if (item.photo) stack.push({ image: item.photo, fit: [72, 54], margin: [0, 3, 0, 0] })
+    if (item.proof.photo) stack.push({ image: item.proof.photo, fit: [72, 54], margin: [0, 3, 0, 0] })
     const proof = [
       item.proofReceivedBy ? `Received by ${item.proofReceivedBy}` : null,
       item.proofCapturedAt ? `taken ${formatDateTime(item.proofCapturedAt, timeZone)}` : null,
       item.proofLocation ? `at ${item.proofLocation.latitude.toFixed(5)}, ${item.proofLocation.longitude.toFixed(5)}` : null,
     ].filter(Boolean)
     if (proof.length) stack.push({ text: proof.join(' · '), ...MUTED })
-    if (item.signature) stack.push({ image: item.signature, fit: [96, 40], margin: [0, 3, 0, 0] })
+    if (item.proof.signature) stack.push({ image: item.proof.signature, fit: [96, 40], margin: [0, 3, 0, 0] })
   }
   return { stack }
 }
 
-export function invoiceDocument(input: { invoice: InvoiceView; items: DocumentItem[]; organisationName: string; timeZone?: string }): TDocumentDefinitions {
+/** Who the invoice is from: name, postal address, contact and tax number, under the logo if any. */
+function issuerBlock(issuer: OrganisationIdentity, logo: string | null): Content[] {
+  const contact = [issuer.contactEmail, issuer.contactPhone].filter(Boolean).join(' · ')
+  return [
+    ...(logo ? [{ image: logo, fit: [140, 48] as [number, number], margin: [0, 0, 0, 6] as [number, number, number, number] }] : []),
+    { text: issuer.name, style: 'org' },
+    ...(issuer.address ? [{ text: issuer.address, style: 'issuer' }] : []),
+    ...(contact ? [{ text: contact, style: 'issuer' }] : []),
+    ...(issuer.taxId ? [{ text: `Tax ID: ${issuer.taxId}`, style: 'issuer' }] : []),
+  ]
+}
+
+export function invoiceDocument(input: {
+  invoice: InvoiceView
+  items: DocumentItem[]
+  issuer: OrganisationIdentity
+  logo?: string | null
+  timeZone?: string
+}): TDocumentDefinitions {
   const { invoice, items } = input
   const recipient: Content[] = [
     label('Bill to'),
@@ -75,15 +110,18 @@ export function invoiceDocument(input: { invoice: InvoiceView; items: DocumentIt
   const content: Content[] = [
     {
       columns: [
-        [{ text: input.organisationName, style: 'org' }, { text: 'Restock and delivery services', style: 'muted' }],
-        [{ text: 'INVOICE', style: 'title', alignment: 'right' }, { text: invoice.invoiceNumber, alignment: 'right', bold: true }],
+        { stack: issuerBlock(input.issuer, input.logo ?? null), width: '*' },
+        { stack: [{ text: 'INVOICE', style: 'title', alignment: 'right' }, { text: invoice.invoiceNumber, alignment: 'right', bold: true }], width: 160 },
       ],
+      columnGap: 24,
       margin: [0, 0, 0, 20],
     },
     { columns: [{ stack: recipient, width: '*' }, { stack: facts, width: 200 }], columnGap: 24, margin: [0, 0, 0, 20] },
     {
       table: {
         headerRows: 1,
+        // A line is never split over two pages: its photo and the caption under it stay with it.
+        dontBreakRows: true,
         widths: ['*', 40, 70, 70],
         body: [
           [{ text: 'Item', style: 'th' }, right('Qty', { style: 'th' }), right('Unit price', { style: 'th' }), right('Amount', { style: 'th' })],
@@ -127,6 +165,7 @@ export function invoiceDocument(input: { invoice: InvoiceView; items: DocumentIt
     content,
     styles: {
       org: { fontSize: 16, bold: true },
+      issuer: { fontSize: 9, color: '#334155', lineHeight: 1.15 },
       title: { fontSize: 22, bold: true, color: '#1e3a8a' },
       heading: { fontSize: 12, bold: true, margin: [0, 0, 0, 4] },
       th: { bold: true, fontSize: 9, color: '#334155' },
@@ -137,22 +176,34 @@ export function invoiceDocument(input: { invoice: InvoiceView; items: DocumentIt
   }
 }
 
-/** The PDF bytes and a file name; NotFound for another organisation's invoice. */
+/** Each delivered order's proof images, read once per order (an order's lines share one photo). */
+async function withProofs(items: InvoiceItemView[]): Promise<DocumentItem[]> {
+  const first = new Map<string, InvoiceItemView>()
+  for (const item of items) if (item.requestId && item.deliveredAt && !first.has(item.requestId)) first.set(item.requestId, item)
+  const proofs = new Map(
+    await Promise.all(
+      [...first.values()].map(
+        async (item) =>
+          [
+            item,
+            {
+              photo: await embeddedImage(item.proofThumbnailUrl, 'A delivery photo'),
+              signature: await embeddedImage(item.proofSignatureUrl, 'A signature'),
+            },
+          ] as const,
+      ),
+    ),
+  )
+  return items.map((item) => ({ ...item, proof: proofs.get(item) ?? null }))
+}
+
+/** The PDF bytes, a file name and the issuer it shows; NotFound for another organisation's invoice. */
 export async function invoicePdf(orgId: string, id: string) {
   const invoice = await findInvoice(orgId, id)
-  const [items, org] = await Promise.all([
-    itemsOfFoundInvoice(orgId, invoice.id),
-    db.organisation.findUniqueOrThrow({ where: { id: orgId }, select: { name: true, timeZone: true } }),
-  ])
-  const withPhotos = await Promise.all(
-    items.map(async (item) => ({
-      ...item,
-      photo: item.deliveredAt ? await thumbnail(item.proofThumbnailUrl) : null,
-      signature: item.deliveredAt ? await thumbnail(item.proofSignatureUrl) : null,
-    })),
-  )
-  const pdf = await renderPdf(invoiceDocument({ invoice, items: withPhotos, organisationName: org.name, timeZone: safeTimeZone(org.timeZone) }))
-  return { pdf, fileName: `${invoice.invoiceNumber}.pdf`, invoice, organisationName: org.name }
+  const [items, issuer, timeZone] = await Promise.all([itemsOfFoundInvoice(orgId, invoice.id), issuerOf(orgId, invoice), organisationTimeZone(orgId)])
+  const [documentItems, logo] = await Promise.all([withProofs(items), embeddedImage(issuer.logoUrl, 'The logo')])
+  const pdf = await renderPdf(invoiceDocument({ invoice, items: documentItems, issuer, logo, timeZone }))
+  return { pdf, fileName: `${invoice.invoiceNumber}.pdf`, invoice, issuer }
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -165,7 +216,8 @@ export type InvoiceEmailOutcome = { invoice: InvoiceView; delivery: MailResult['
  * (emailStatus 'failed' and why) rather than thrown, so the manager sees it and can try again.
  */
 export async function emailInvoice(orgId: string, id: string): Promise<InvoiceEmailOutcome> {
-  const { pdf, fileName, invoice, organisationName } = await invoicePdf(orgId, id)
+  const { pdf, fileName, invoice, issuer } = await invoicePdf(orgId, id)
+  const organisationName = issuer.name
   const resent = invoice.emailStatus === 'sent' || invoice.emailStatus === 'delivered'
   const total = formatMoney(invoice.totalAmount)
   const due = invoice.dueDate ? formatDate(invoice.dueDate) : null
@@ -179,13 +231,14 @@ export async function emailInvoice(orgId: string, id: string): Promise<InvoiceEm
   ]
   try {
     const result = await sendMail({
+      fromName: organisationName,
       to: invoice.recipientEmail,
       subject: `Invoice ${invoice.invoiceNumber} from ${organisationName}`,
       text: lines.join('\n'),
       html: `<p>Hello ${escapeHtml(invoice.recipientName)},</p><p>Please find attached invoice <strong>${escapeHtml(invoice.invoiceNumber)}</strong> from ${escapeHtml(organisationName)} for <strong>${total}</strong>${due ? `, due ${due}` : ''} (${escapeHtml(invoice.paymentTerms)}).</p><p>Thank you for your business.<br>${escapeHtml(organisationName)}</p>`,
       attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
     })
-    return { invoice: await recordInvoiceEmail(orgId, invoice.id, { ok: true }), delivery: result.delivery, error: null, resent }
+    return { invoice: await recordInvoiceEmail(orgId, invoice.id, { ok: true, issuer }), delivery: result.delivery, error: null, resent }
   } catch (err) {
     const error = `The e-mail could not be sent: ${err instanceof Error ? err.message : String(err)}`
     console.warn(`Invoice ${invoice.invoiceNumber}:`, error)

@@ -35,7 +35,7 @@ type StoredInvoice = Omit<InvoiceRow, '_count' | 'isArchived' | 'invoiceDate' | 
 }
 
 const COLUMNS =
-  'id, organisationId, invoiceNumber, invoiceDate, dueDate, recipientName, recipientEmail, recipientAddress, recipientPhone, subtotalCents, taxRate, taxAmountCents, totalAmountCents, status, paymentTerms, notes, emailSentAt, emailStatus, emailError, isArchived, archivedAt, createdAt, updatedAt'
+  'id, organisationId, invoiceNumber, invoiceDate, dueDate, recipientName, recipientEmail, recipientAddress, recipientPhone, subtotalCents, taxRate, taxAmountCents, totalAmountCents, status, issuer, paymentTerms, notes, emailSentAt, emailStatus, emailError, isArchived, archivedAt, createdAt, updatedAt'
 
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value))
 

@@ -13,6 +13,7 @@ import { sqlDate } from '~/lib/sql.server'
 import { recordAudit } from './audit-log.server'
 import { effectiveStatus, invoiceStatusCondition } from './invoice-status.server'
 import { enqueueWebhookEvent } from './webhook.server'
+import { issuerFromJson, organisationIdentity, type OrganisationIdentity } from './organisation-identity.server'
 
 const DAY = 24 * 60 * 60 * 1000
 /** Cents are stored in 32-bit integer columns; refuse rather than overflow. */
@@ -41,6 +42,11 @@ export type InvoiceView = {
   isArchived: boolean
   archivedAt: Date | null
   itemCount: number
+  /**
+   * Who issued it, as the organisation was when it left draft (decision 112): its PDF keeps this
+   * name and address after a rename. Null while a draft, which shows the organisation as it is today.
+   */
+  issuer: OrganisationIdentity | null
   createdAt: Date
   updatedAt: Date
 }
@@ -94,6 +100,7 @@ export function toView(row: InvoiceRow, now = new Date()): InvoiceView {
     isArchived: row.isArchived,
     archivedAt: row.archivedAt,
     itemCount: row._count.items,
+    issuer: issuerFromJson(row.issuer),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   }
@@ -181,6 +188,8 @@ async function saveInvoice(
   const invoiceDate = terms.invoiceDate ?? new Date()
   const cents = [amounts.totalAmountCents, amounts.subtotalCents, ...lines.flatMap((l) => [l.unitPriceCents ?? 0, l.totalPriceCents])]
   if (cents.some((c) => !Number.isSafeInteger(c) || c > MAX_CENTS)) throw new Invalid('Amounts must be less than $20,000,000.')
+  // Created already sent or paid: issued now, so it keeps today's issuer.
+  const issuer = status === 'draft' ? null : await issuerSnapshot(orgId)
   const id = await db.$transaction(async (tx) => {
     if (requestIds.length) {
       const found = await tx.productRequest.count({ where: { organisationId: orgId, id: { in: requestIds } } })
@@ -199,6 +208,7 @@ async function saveInvoice(
         taxRate: terms.taxRate,
         ...amounts,
         status,
+        issuer,
         paymentTerms: terms.paymentTerms,
         notes: terms.notes,
       },
@@ -366,25 +376,45 @@ function announceInvoiceSent(tx: Prisma.TransactionClient, row: { id: string; or
   return enqueueWebhookEvent(tx, row.organisationId, 'invoice.sent', { invoice: { id: row.id, invoiceNumber: row.invoiceNumber, status: 'sent' } })
 }
 
+/** The organisation's identity as stored on an invoice that is issued now. */
+export async function issuerSnapshot(orgId: string, identity?: OrganisationIdentity) {
+  return JSON.stringify(identity ?? (await organisationIdentity(orgId)))
+}
+
+/**
+ * The issuer an invoice leaving or staying out of draft keeps: the one it was issued with, or for
+ * an invoice issued before issuers were kept, the identity of now. Back to draft it has none again:
+ * a draft is being corrected and follows the organisation until it is issued anew (decision 112).
+ */
+async function issuerOnWrite(orgId: string, row: { issuer: string | null }, status: string, identity?: OrganisationIdentity) {
+  if (status === 'draft') return null
+  return row.issuer ?? (await issuerSnapshot(orgId, identity))
+}
+
 /** Managers move an invoice between draft, sent and paid; overdue follows from the due date. */
 export async function setInvoiceStatus(orgId: string, id: string, status: 'draft' | 'sent' | 'paid'): Promise<InvoiceView> {
   const row = await rowOrThrow(orgId, id)
+  const issuer = await issuerOnWrite(orgId, row, status)
   await db.$transaction(async (tx) => {
-    await tx.invoice.update({ where: { id: row.id }, data: { status } })
+    await tx.invoice.update({ where: { id: row.id }, data: { status, issuer } })
     if (status === 'sent' && row.status !== 'sent') await announceInvoiceSent(tx, row)
   })
   await recordAudit({ orgId, action: 'invoice.status_changed', target: { type: 'invoice', id: row.id }, details: { from: row.status, to: status, invoiceNumber: row.invoiceNumber } })
   return findInvoice(orgId, id)
 }
 
-/** Records how the e-mail went; a sent draft becomes sent. */
-export async function recordInvoiceEmail(orgId: string, id: string, outcome: { ok: true } | { ok: false; error: string }) {
+/**
+ * Records how the e-mail went; a sent draft becomes sent, keeping as its issuer the identity its
+ * attached PDF was made with (`issuer`), so the copy the recipient holds and the invoice agree.
+ */
+export async function recordInvoiceEmail(orgId: string, id: string, outcome: { ok: true; issuer: OrganisationIdentity } | { ok: false; error: string }) {
   const row = await rowOrThrow(orgId, id)
+  const issued = outcome.ok ? await issuerOnWrite(orgId, row.status === 'draft' ? { issuer: null } : row, 'sent', outcome.issuer) : null
   await db.$transaction(async (tx) => {
     await tx.invoice.update({
       where: { id: row.id },
       data: outcome.ok
-        ? { emailStatus: 'sent', emailSentAt: new Date(), emailError: null, ...(row.status === 'draft' ? { status: 'sent' } : {}) }
+        ? { emailStatus: 'sent', emailSentAt: new Date(), emailError: null, issuer: issued, ...(row.status === 'draft' ? { status: 'sent' } : {}) }
         : { emailStatus: 'failed', emailError: outcome.error.slice(0, 1000) },
     })
     if (outcome.ok && row.status === 'draft') await announceInvoiceSent(tx, row)

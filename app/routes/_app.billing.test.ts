@@ -121,11 +121,44 @@ describe('the Billing page', () => {
       process.env.SMTP_URL = smtp.url
       const { client } = await manager('page-billing-mail@x.test')
       const invoice = await (await client.post('/api/invoices', { recipientName: 'Pat', recipientEmail: 'pat@payer.test', subtotal: '1' })).json()
-      const { html } = await postAndFollow(client, form([['intent', 'email'], ['id', invoice.id], ['back', '/billing']]))
+      const { html } = await postAndFollow(client, form([['intent', 'email'], ['id', invoice.id], ['back', '/billing'], ['confirmed', 'yes']]))
       expect(html).toContain('Email Failed')
       expect(html).toContain(`Invoice ${invoice.invoiceNumber} could not be sent to Pat (pat@payer.test).`)
       expect(html).toContain('No such mailbox')
       expect(html).toContain('Failed')
+    } finally {
+      await smtp.close()
+    }
+  })
+
+  test('e-mailing asks first, naming the recipients and the sender; only the confirmation sends', async () => {
+    const smtp = await startSmtp()
+    try {
+      process.env.SMTP_URL = smtp.url
+      const { client, orgId } = await manager('page-billing-confirm@x.test')
+      await db.organisation.update({ where: { id: orgId }, data: { name: 'Harbor Lane Properties' } })
+      const invoice = await (await client.post('/api/invoices', { recipientName: 'Pat', recipientEmail: 'pat@payer.test', subtotal: '12.5' })).json()
+      // The row's E-mail is a link to the confirmation, with or without JavaScript.
+      const list = await (await client.get('/billing')).text()
+      expect(list).toContain(`href="/billing?dialog=email&amp;id=${invoice.id}"`)
+      // A post that did not come from the confirmation is shown it instead of sending.
+      let { html, landedOn } = await postAndFollow(client, form([['intent', 'email'], ['id', invoice.id], ['back', '/billing?tab=all']]))
+      expect(landedOn).toBe(`/billing?tab=all&dialog=email&id=${invoice.id}`)
+      expect(smtp.received).toHaveLength(0)
+      expect(html).toMatch(new RegExp(`E-mail invoice <span[^>]*>${invoice.invoiceNumber}</span>`))
+      expect(html).toContain(`Send invoice ${invoice.invoiceNumber} to pat@payer.test?`)
+      expect(html).toContain('Harbor Lane Properties')
+      expect(html).toContain('$12.50')
+      expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Send invoice<\/button>/)
+      expect(html).toContain('name="confirmed" value="yes"')
+      ;({ html, landedOn } = await postAndFollow(client, form([['intent', 'email'], ['id', invoice.id], ['back', '/billing?tab=all'], ['confirmed', 'yes']])))
+      expect(landedOn).toBe('/billing?tab=all')
+      expect(html).toContain('Email Sent')
+      expect(smtp.received).toHaveLength(1)
+      // Sent once, the confirmation says so and offers to send it again.
+      html = await (await client.get(`/billing?dialog=email&id=${invoice.id}`)).text()
+      expect(html).toContain('It was already sent on')
+      expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Send again<\/button>/)
     } finally {
       await smtp.close()
     }
@@ -137,7 +170,7 @@ describe('the Billing page', () => {
       process.env.SMTP_URL = smtp.url
       const { client } = await manager('page-billing-resend@x.test')
       const invoice = await (await client.post('/api/invoices', { recipientName: 'Pat', recipientEmail: 'pat@payer.test', subtotal: '1' })).json()
-      const send = form([['intent', 'email'], ['id', invoice.id], ['back', '/billing']])
+      const send = form([['intent', 'email'], ['id', invoice.id], ['back', '/billing'], ['confirmed', 'yes']])
       let { html } = await postAndFollow(client, send)
       expect(html).toContain('Email Sent')
       expect(html).toContain(`Invoice ${invoice.invoiceNumber} sent to Pat (pat@payer.test).`)
@@ -167,7 +200,7 @@ describe('the Billing page', () => {
     const invoice = await (await owner.client.post('/api/invoices', { recipientName: 'Pat', recipientEmail: 'pat@payer.test', subtotal: '1' })).json()
     const { client } = await manager('page-billing-stranger@x.test')
     for (const intent of ['archive', 'email', 'status', 'delete']) {
-      const { html } = await postAndFollow(client, form([['intent', intent], ['id', invoice.id], ['status', 'paid'], ['back', '/billing']]))
+      const { html } = await postAndFollow(client, form([['intent', intent], ['id', invoice.id], ['status', 'paid'], ['back', '/billing'], ['confirmed', 'yes']]))
       expect(html, intent).toContain('Invoice not found')
     }
     const details = await (await client.get(`/billing?dialog=details&id=${invoice.id}`)).text()

@@ -3,13 +3,14 @@
 // Dialogs live in the URL (?dialog=new-invoice, from-requests, details&id=…, delete&id=…); every action
 // is a real form post answered with a redirect and a toast, so the page works without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useStickyActionData } from '~/lib/use-sticky-action-data'
 import { FilePlus2, Plus } from 'lucide-react'
 import { BillingStats } from '~/components/billing-stats'
 import { BillingTable } from '~/components/billing-table'
 import { InvoiceDetailsDialog } from '~/components/invoice-details-dialog'
+import { InvoiceEmailConfirm } from '~/components/invoice-email-confirm'
 import { InvoiceFromRequestsDialog } from '~/components/invoice-from-requests-dialog'
 import { InvoiceNewDialog } from '~/components/invoice-new-dialog'
 import type { InvoiceFormErrors, InvoiceFormValues } from '~/components/invoice-recipient-fields'
@@ -24,7 +25,7 @@ import { invalidFromZod } from '~/lib/http.server'
 import { INVOICE_STATUSES, InvoiceFromRequestsInput, InvoiceInput, InvoiceStatusInput, type InvoiceStatus } from '~/lib/schemas/invoice'
 import { sendToast } from '~/lib/send-outcome'
 import { redirectWithToast } from '~/lib/toast.server'
-import { emailInvoice } from '~/models/invoice-document.server'
+import { emailInvoice, issuerOf } from '~/models/invoice-document.server'
 import {
   archiveInvoice,
   createInvoice,
@@ -77,13 +78,14 @@ async function dialogData(orgId: string, params: URLSearchParams) {
     }
   }
   const id = params.get('id')
-  if ((dialog === 'details' || dialog === 'delete') && id) {
+  if ((dialog === 'details' || dialog === 'delete' || dialog === 'email') && id) {
     const invoice = await findInvoice(orgId, id).catch((err) => {
       if (err instanceof DomainError) return null
       throw err
     })
     if (!invoice) return null
     if (dialog === 'delete') return { kind: 'delete' as const, invoice }
+    if (dialog === 'email') return { kind: 'email' as const, invoice, senderName: (await issuerOf(orgId, invoice)).name }
     return { kind: 'details' as const, invoice, items: await invoiceItems(orgId, id) }
   }
   return null
@@ -186,6 +188,13 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     switch (intent) {
       case 'email': {
+        // Only the confirmation's form sends (it names the recipients); any other post is shown it first.
+        if (text(form, 'confirmed') !== 'yes') {
+          const url = new URL(back, 'http://x')
+          url.searchParams.set('dialog', 'email')
+          url.searchParams.set('id', id)
+          return redirect(url.pathname + url.search)
+        }
         const outcome = await emailInvoice(orgId, id)
         const { invoiceNumber, recipientName, recipientEmail } = outcome.invoice
         return redirectWithToast(
@@ -354,7 +363,18 @@ export default function BillingPage() {
         />
       ) : null}
       {dialog?.kind === 'details' ? (
-        <InvoiceDetailsDialog closeTo={closeTo} back={back} timeZone={timeZone} invoice={dialog.invoice} items={dialog.items} deleteHref={hrefFor('delete', dialog.invoice.id)} />
+        <InvoiceDetailsDialog
+          closeTo={closeTo}
+          back={back}
+          timeZone={timeZone}
+          invoice={dialog.invoice}
+          items={dialog.items}
+          deleteHref={hrefFor('delete', dialog.invoice.id)}
+          emailHref={hrefFor('email', dialog.invoice.id)}
+        />
+      ) : null}
+      {dialog?.kind === 'email' ? (
+        <InvoiceEmailConfirm invoice={dialog.invoice} senderName={dialog.senderName} closeTo={closeTo} back={`/billing${closeTo === '?' ? '' : closeTo}`} timeZone={timeZone} />
       ) : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog

@@ -3,10 +3,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
-import { givenRequestsToInvoice } from '../../tests/fixtures/billing'
+import { givenPricedProducts, givenRequestsToInvoice } from '../../tests/fixtures/billing'
+import { givenDeliveredRequest, givenSite } from '../../tests/fixtures/requests'
 import { organisationOf } from '../../tests/fixtures/people'
 import { decodePart, headerOf, mimeParts, startSmtp } from '../../tests/support/smtp'
-import { pdfText } from '../../tests/support/pdf'
+import { pdfImages, pdfText } from '../../tests/support/pdf'
 import { withTestServer } from '../../tests/support/server'
 
 const app = withTestServer()
@@ -287,12 +288,141 @@ describe('the PDF', () => {
   })
 })
 
+// The identity settings page is another screen's: here the columns are set as it would set them.
+async function givenIdentity(orgId: string, fields: { name: string; address?: string; contactEmail?: string; contactPhone?: string; taxId?: string }) {
+  await db.organisation.update({ where: { id: orgId }, data: fields })
+}
+
+async function pdfOf(client: Client, id: string) {
+  const res = await client.get(`/api/invoices/${id}/pdf`)
+  expect(res.status).toBe(200)
+  return Buffer.from(await res.arrayBuffer())
+}
+
+describe('the issuer', () => {
+  test("the PDF is from the organisation: its name, postal address, contact e-mail and phone and tax number", async () => {
+    const { client, orgId } = await manager('issuer@x.test')
+    await givenIdentity(orgId, {
+      name: 'Harbor Lane Properties',
+      address: '7 Quay Street, Portsmouth PO1 2AB',
+      contactEmail: 'accounts@harborlane.test',
+      contactPhone: '+44 23 9200 0000',
+      taxId: 'GB 123 4567 89',
+    })
+    const invoice = await created(client, { ...recipient, subtotal: '10' })
+    const text = await pdfText(await pdfOf(client, invoice.id))
+    for (const expected of ['Harbor Lane Properties', '7 Quay Street, Portsmouth PO1 2AB', 'accounts@harborlane.test', '+44 23 9200 0000', 'Tax ID: GB 123 4567 89']) {
+      expect(text).toContain(expected)
+    }
+    // Nobody's tagline but the organisation's own details.
+    expect(text).not.toContain('Restock and delivery services')
+  })
+
+  test('without the optional details the block is the name alone, and a logo that is gone leaves the PDF whole', async () => {
+    const { client, orgId } = await manager('issuer-bare@x.test')
+    await db.organisation.update({ where: { id: orgId }, data: { name: 'Bare Org', logoUrl: '/images/00000000-0000-4000-8000-000000000000.jpg' } })
+    const invoice = await created(client, { ...recipient, subtotal: '10' })
+    const bytes = await pdfOf(client, invoice.id)
+    const text = await pdfText(bytes)
+    expect(text).toContain('Bare Org')
+    expect(text).not.toContain('Tax ID')
+    expect(await pdfImages(bytes)).toHaveLength(0)
+  })
+
+  test('the logo, read from the image storage, heads the PDF', async () => {
+    const { client, orgId } = await manager('issuer-logo@x.test')
+    const sharp = (await import('sharp')).default
+    const data = await sharp({ create: { width: 200, height: 80, channels: 3, background: { r: 30, g: 60, b: 160 } } }).jpeg().toBuffer()
+    const image = await db.storedImage.create({
+      data: { organisationId: orgId, contentType: 'image/jpeg', byteSize: data.byteLength, width: 200, height: 80, data: new Uint8Array(data) },
+    })
+    await db.organisation.update({ where: { id: orgId }, data: { name: 'Logo Org', logoUrl: `/images/${image.id}.jpg` } })
+    const invoice = await created(client, { ...recipient, subtotal: '10' })
+    const bytes = await pdfOf(client, invoice.id)
+    if (process.env.KEEP_INVOICE_PDF) fs.writeFileSync(process.env.KEEP_INVOICE_PDF.replace(/(\.pdf)?$/, '-logo.pdf'), bytes)
+    expect(await pdfImages(bytes)).toEqual([{ page: 1, width: 200, height: 80 }])
+  })
+
+  test('an issued invoice keeps the issuer it was issued with after a rename; a draft follows the new name', async () => {
+    const { client, orgId } = await manager('issuer-rename@x.test')
+    await givenIdentity(orgId, { name: 'Old Name Lettings', address: '1 First Road', taxId: 'OLD-1' })
+    const issued = await created(client, { ...recipient, subtotal: '10' })
+    const draft = await created(client, { ...recipient, subtotal: '20' })
+    expect(draft.issuer).toBeNull()
+    const marked = await client.patch(`/api/invoices/${issued.id}/status`, { status: 'sent' })
+    expect(marked.status, await marked.clone().text()).toBe(200)
+    expect(await marked.json()).toMatchObject({ status: 'sent', issuer: { name: 'Old Name Lettings', address: '1 First Road', taxId: 'OLD-1' } })
+
+    await givenIdentity(orgId, { name: 'New Name Homes', address: '2 Second Street', taxId: 'NEW-2' })
+    const issuedText = await pdfText(await pdfOf(client, issued.id))
+    expect(issuedText).toContain('Old Name Lettings')
+    expect(issuedText).toContain('1 First Road')
+    expect(issuedText).not.toContain('New Name Homes')
+    const draftText = await pdfText(await pdfOf(client, draft.id))
+    expect(draftText).toContain('New Name Homes')
+    expect(draftText).toContain('2 Second Street')
+    expect(draftText).not.toContain('Old Name Lettings')
+    // Paid later, it is still the invoice that was issued.
+    await client.patch(`/api/invoices/${issued.id}/status`, { status: 'paid' })
+    expect(await pdfText(await pdfOf(client, issued.id))).toContain('Old Name Lettings')
+    expect(await (await client.get(`/api/invoices/${issued.id}`)).json()).toMatchObject({ issuer: { name: 'Old Name Lettings' } })
+  })
+})
+
+describe('proof photos', () => {
+  test('an order of three lines shows its photo once', async () => {
+    const { client, orgId } = await manager('photo-once@x.test')
+    const products = await givenPricedProducts(orgId, { 'Glass Cleaner': '$19.99', 'Paper Towels': '$0.10', 'Mop Heads': '$4.00' })
+    const site = await givenSite(orgId, { name: 'Harbor View', address: '12 Harbor Road' })
+    const { request } = await givenDeliveredRequest(orgId, {
+      propertyId: site.id,
+      vendorName: 'Acme Cleaning',
+      products: Object.values(products).map((p) => ({ id: p.id, name: p.name, quantity: 2 })),
+    })
+    const invoice = (await (await client.post('/api/invoices/from-requests', { requestIds: [request.id], invoiceData: recipient })).json()) as Invoice
+    const bytes = await pdfOf(client, invoice.id)
+    const text = await pdfText(bytes)
+    for (const name of Object.keys(products)) expect(text).toContain(name)
+    expect(await pdfImages(bytes)).toHaveLength(1)
+    expect(text.match(/Delivered /g)).toHaveLength(1)
+  })
+
+  test('over page breaks each photo stays on the page of its line and its caption', async () => {
+    const { client, orgId } = await manager('photo-pages@x.test')
+    const products = await givenPricedProducts(orgId, { 'Glass Cleaner': '$19.99', 'Paper Towels': '$0.10' })
+    const site = await givenSite(orgId, { name: 'Harbor View', address: '12 Harbor Road' })
+    const ids: string[] = []
+    for (let i = 0; i < 12; i++) {
+      const { request } = await givenDeliveredRequest(orgId, {
+        propertyId: site.id,
+        vendorName: `Vendor ${i}`,
+        products: Object.values(products).map((p) => ({ id: p.id, name: p.name, quantity: 1 })),
+      })
+      ids.push(request.id)
+    }
+    await db.deliveryProof.updateMany({ where: { organisationId: orgId }, data: { receivedBy: 'Dana Desk' } })
+    const invoice = (await (await client.post('/api/invoices/from-requests', { requestIds: ids, invoiceData: recipient })).json()) as Invoice
+    const bytes = await pdfOf(client, invoice.id)
+    if (process.env.KEEP_INVOICE_PDF) fs.writeFileSync(process.env.KEEP_INVOICE_PDF.replace(/(\.pdf)?$/, '-pages.pdf'), bytes)
+    const pages = (await pdfText(bytes)).split('\f')
+    expect(pages.length).toBeGreaterThan(1)
+    const images = await pdfImages(bytes)
+    expect(images).toHaveLength(12)
+    pages.forEach((page, i) => {
+      const photos = images.filter((img) => img.page === i + 1).length
+      expect(page.match(/Delivered /g)?.length ?? 0, `page ${i + 1}`).toBe(photos)
+      expect(page.match(/Received by Dana Desk/g)?.length ?? 0, `page ${i + 1}`).toBe(photos)
+    })
+  })
+})
+
 describe('e-mail', () => {
   test('goes through SMTP with the PDF attached and is recorded as sent', async () => {
     const smtp = await startSmtp()
     try {
       process.env.SMTP_URL = smtp.url
-      const { client } = await manager('mail@x.test')
+      const { client, orgId } = await manager('mail@x.test')
+      await givenIdentity(orgId, { name: 'Harbor Lane Properties', address: '7 Quay Street' })
       const invoice = await created(client, { ...recipient, items: [{ description: 'Glass cleaner', quantity: '7', unitPrice: '$19.99' }], taxRate: '8.875' })
       const res = await client.post('/api/invoices/email', { invoiceId: invoice.id })
       expect(res.status, await res.clone().text()).toBe(200)
@@ -302,6 +432,8 @@ describe('e-mail', () => {
       expect(smtp.received).toHaveLength(1)
       const mail = smtp.received[0]!
       expect(mail.to).toEqual(['pat@payer.test'])
+      // From the organisation by name, at the address this server sends as.
+      expect(headerOf(mail.raw, 'from')).toBe('Harbor Lane Properties <no-reply@stockrun.local>')
       expect(headerOf(mail.raw, 'subject')).toContain(invoice.invoiceNumber)
       const parts = mimeParts(mail.raw)
       const text = parts.find((p) => p.headers['content-type']?.startsWith('text/plain'))
@@ -315,6 +447,14 @@ describe('e-mail', () => {
       const pdfContent = await pdfText(pdf)
       expect(pdfContent).toContain(invoice.invoiceNumber)
       expect(pdfContent).toContain('$152.35')
+      expect(pdfContent).toContain('Harbor Lane Properties')
+
+      // Sent, it is issued: the invoice keeps the issuer the recipient's copy shows, after a rename too.
+      expect(body.invoice.issuer).toMatchObject({ name: 'Harbor Lane Properties', address: '7 Quay Street' })
+      await givenIdentity(orgId, { name: 'Renamed Ltd' })
+      expect(await pdfText(await pdfOf(client, invoice.id))).toContain('Harbor Lane Properties')
+      await client.post('/api/invoices/email', { invoiceId: invoice.id })
+      expect(headerOf(smtp.received[1]!.raw, 'from')).toContain('Harbor Lane Properties')
     } finally {
       await smtp.close()
     }

@@ -1,16 +1,24 @@
 // The Billing page: an invoice from two completed requests (one delivered with a runner's photo), its
-// PDF, e-mailing it (the e2e server runs with MOCKS=true, so to the outbox), archive, restore, delete.
+// PDF with the organisation as issuer, e-mailing it after a confirmation naming the recipient (the e2e
+// server runs with MOCKS=true, so to the outbox), archive, restore, delete.
 import fs from 'node:fs'
 import { expect, expectAccessible, expectIconDrawn, signInThroughForm, test, uniqueEmail } from './fixtures'
-import { givenDeliveryProof, givenRequest } from './given'
+import { givenDeliveryProof, givenOrganisationIdentity, givenRequest } from './given'
 import { pdfText } from '../support/pdf'
 
 test.use({ viewport: { width: 1280, height: 900 } })
 
 test('invoice two completed requests, download and e-mail the PDF, archive, restore and delete', async ({ page }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(240_000)
   const email = uniqueEmail('billing')
   await signInThroughForm(page, email)
+  givenOrganisationIdentity(email, {
+    name: 'Harbor Lane Properties',
+    address: '7 Quay Street, Boston, MA 02110',
+    contactEmail: 'accounts@harborlane.test',
+    contactPhone: '+1 617 555 0123',
+    taxId: 'EIN 12-3456789',
+  })
   const api = page.request
   const property = await (await api.post('/api/properties', { data: { name: 'Harbor View', address: '12 Harbor Road, Boston, MA', isActive: true, qrCodeActive: true } })).json()
   const glass = await (await api.post('/api/products', { data: { name: 'Glass Cleaner', price: '$19.99' } })).json()
@@ -101,11 +109,37 @@ test('invoice two completed requests, download and e-mail the PDF, archive, rest
   expect(fs.readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-')
   const text = await pdfText(fs.readFileSync(pdfPath))
   for (const expected of [number, 'Pat Payer', 'Glass Cleaner', 'Acme Cleaning', 'Paper Towels', 'Delivered', '$43.75', 'Net 30']) expect(text).toContain(expected)
+  // The issuer block: the organisation's name, address, contact and tax number.
+  for (const expected of ['Harbor Lane Properties', '7 Quay Street, Boston, MA 02110', 'accounts@harborlane.test · +1 617 555 0123', 'Tax ID: EIN 12-3456789']) {
+    expect(text).toContain(expected)
+  }
   fs.copyFileSync(pdfPath, test.info().outputPath('billing-invoice.pdf'))
 
-  // E-mail it: under MOCKS=true the message goes to the outbox and counts as sent.
-  await row.getByRole('button', { name: `E-mail ${number}` }).click()
+  // E-mail it: first a confirmation names the recipient; Cancel sends nothing.
+  await row.getByRole('link', { name: `E-mail ${number}` }).click()
+  const confirmSend = page.getByRole('dialog', { name: `E-mail invoice ${number}` })
+  await expect(confirmSend).toContainText(`Send invoice ${number} to pat@payer.test?`)
+  await expect(confirmSend).toContainText('Harbor Lane Properties')
+  await expectAccessible(page)
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await page.screenshot({ path: test.info().outputPath('billing-email-confirm-1366.png') })
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await confirmSend.getByRole('link', { name: 'Cancel' }).click()
+  await expect(confirmSend).toBeHidden()
+  await expect(row).toContainText('Not sent')
+  const confirmHref = (await row.getByRole('link', { name: `E-mail ${number}` }).getAttribute('href'))!
+  const phone360 = await page.context().newPage()
+  await phone360.setViewportSize({ width: 360, height: 780 })
+  await phone360.goto(confirmHref)
+  await expect(phone360.getByRole('dialog', { name: `E-mail invoice ${number}` })).toBeVisible()
+  expect(await phone360.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await phone360.screenshot({ path: test.info().outputPath('billing-email-confirm-360.png') })
+  await phone360.close()
+  // Confirmed, it goes: under MOCKS=true to the outbox, and counts as sent.
+  await row.getByRole('link', { name: `E-mail ${number}` }).click()
+  await confirmSend.getByRole('button', { name: 'Send invoice' }).click()
   await expect(page.getByTestId('toast')).toContainText('Email Sent to Outbox')
+  await expect(confirmSend).toBeHidden()
   await expect(row.getByText('Sent', { exact: true })).toHaveCount(2)
 
   // Archive, restore, archive again and delete for good.

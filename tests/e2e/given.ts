@@ -77,6 +77,19 @@ export async function givenDeliveryProof(managerEmail: string, requestId: string
 }
 
 /** Seven days have passed since this invitation was sent (only the clock can do that in a journey). */
+/** The organisation's name, address, contact and tax number, as the identity settings would save them. */
+export function givenOrganisationIdentity(managerEmail: string, identity: { name: string; address: string; contactEmail: string; contactPhone: string; taxId: string }) {
+  const db = new Database(E2E_DATABASE)
+  try {
+    db.pragma('busy_timeout = 5000')
+    db.prepare(
+      'UPDATE Organisation SET name = ?, address = ?, contactEmail = ?, contactPhone = ?, taxId = ? WHERE id IN (SELECT m.organisationId FROM Membership m JOIN User u ON u.id = m.userId WHERE u.email = ?)',
+    ).run(identity.name, identity.address, identity.contactEmail, identity.contactPhone, identity.taxId, managerEmail)
+  } finally {
+    db.close()
+  }
+}
+
 export function givenInvitationExpired(email: string) {
   const db = new Database(E2E_DATABASE)
   try {

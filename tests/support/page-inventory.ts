@@ -113,6 +113,7 @@ export const PAGES: PageEntry[] = [
       view('invoice from requests', () => '/billing?dialog=from-requests', { dialog: 'Create Invoice from Requests' }),
       view('invoice details', (w) => `/billing?dialog=details&id=${w.invoiceId}`, { dialog: /^Invoice / }),
       view('delete invoice', (w) => `/billing?dialog=delete&id=${w.invoiceId}`, { dialog: 'Delete invoice permanently?' }),
+      view('e-mail invoice', (w) => `/billing?dialog=email&id=${w.invoiceId}`, { dialog: /^E-mail invoice / }),
     ],
   },
   {
