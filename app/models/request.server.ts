@@ -258,12 +258,15 @@ function urgentPageQuery(orgId: string, filter: RequestFilter, after: Cursor | n
       ORDER BY ${order} LIMIT ${limit}`
   }
   const statuses = filter.statuses?.length ? [...new Set(filter.statuses)] : [...REQUEST_STATUSES]
+  // After a plain request the rest are plain (urgency and needed-by fixed by the cursor's range): said
+  // by date alone, or SQLite sorts that whole range instead of reading it in the index's order.
+  const armOrder = after && !after.urgent && after.neededBy === null ? orderBy('newest', 'r') : orderBy('urgent', 'r')
   const arms = statuses.map((status) => {
     const conditions = filterConditions(orgId, { ...filter, statuses: [status] }, true)
     if (after) conditions.push(afterCursor('urgent', after, 'r'))
     return Prisma.sql`
       SELECT r."id", r."urgent", r."neededBy", r."createdAt" FROM "ProductRequest" r INDEXED BY "ProductRequest_urgent_order_idx"
-      WHERE ${Prisma.join(conditions, ' AND ')} ORDER BY ${orderBy('urgent', 'r')} LIMIT ${limit}`
+      WHERE ${Prisma.join(conditions, ' AND ')} ORDER BY ${armOrder} LIMIT ${limit}`
   })
   if (arms.length === 1) return arms[0]!
   return Prisma.sql`
