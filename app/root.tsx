@@ -31,7 +31,9 @@ export const meta: MetaFunction = () => [{ title: 'Stockrun' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await takeToast(request)
-  return json({ toast }, { headers })
+  // The moment this answer was made: relative times ("5 minutes ago") count from it while the page
+  // hydrates, so the browser's first render reads as the server's HTML did (components/time-ago.tsx).
+  return json({ toast, now: Date.now() }, { headers })
 }
 
 function Document({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 // An assignment's status as the spec colours it (§4): assigned blue, in_transit yellow, delivered
 // green, cancelled red, anything else grey.
 import { Badge, type BadgeTone } from './ui/badge'
-import { assignmentStatusLabel } from '~/lib/status-labels'
+import { assignmentStatusLabel, deliveryStateLabel } from '~/lib/status-labels'
 
 const TONES: Record<string, BadgeTone> = {
   assigned: 'blue',
@@ -11,6 +11,7 @@ const TONES: Record<string, BadgeTone> = {
 }
 export { assignmentStatusLabel }
 
-export function DeliveryStatusBadge({ status }: { status: string }) {
-  return <Badge tone={TONES[status] ?? 'grey'}>{assignmentStatusLabel(status)}</Badge>
+/** `named`: "Delivery: In Transit", where the badge sits beside requests' states (Dispatch). */
+export function DeliveryStatusBadge({ status, named = false }: { status: string; named?: boolean }) {
+  return <Badge tone={TONES[status] ?? 'grey'}>{named ? deliveryStateLabel(status) : assignmentStatusLabel(status)}</Badge>
 }

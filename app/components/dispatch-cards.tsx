@@ -171,7 +171,7 @@ export function CurrentAssignmentsCard({
                       {`#${a.id.slice(-8)}`}
                     </span>
                     {a.request.orderNumber}
-                    <DeliveryStatusBadge status={a.status} />
+                    <DeliveryStatusBadge status={a.status} named />
                   </p>
                   <p className="text-slate-600">
                     {a.runner.name} · {a.request.property?.name ?? 'No property'}

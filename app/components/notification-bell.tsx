@@ -31,11 +31,40 @@ function Count({ unread }: { unread: number }) {
   )
 }
 
+/** "2 urgent requests wait for a runner": urgent, pending and not covered by an open assignment (issue 34). */
+export function urgentWaitingText(n: number) {
+  return `${n} urgent ${n === 1 ? 'request waits' : 'requests wait'} for a runner`
+}
+
+/** The urgent ones waiting, in amber under the unread count so the two numbers never read as one. */
+function UrgentCount({ urgent }: { urgent: number }) {
+  if (!urgent) return null
+  return (
+    <span
+      className="absolute -bottom-1.5 -right-1 min-w-5 rounded-full border border-white bg-amber-500 px-1 text-center text-[10px] font-bold leading-4 text-slate-950"
+      aria-hidden="true"
+      data-testid="bell-urgent-count"
+    >
+      {urgent > 99 ? '99+' : `!${urgent}`}
+    </span>
+  )
+}
+
+type AppData = { unreadCount?: number; urgentWaiting?: number }
+
+function bellLabel(unread: number, urgent: number) {
+  const parts = ['Notifications']
+  if (unread) parts.push(`${unread} unread`)
+  if (urgent) parts.push(urgentWaitingText(urgent))
+  return parts.join(', ')
+}
+
 export function NotificationBell() {
   // The manager layout's loader counts unread notifications for every page; the bell only reads that count.
-  const data = useRouteLoaderData('routes/_app') as { unreadCount?: number } | undefined
+  const data = useRouteLoaderData('routes/_app') as AppData | undefined
   const unread = data?.unreadCount ?? 0
-  const label = unread ? `Notifications, ${unread} unread` : 'Notifications'
+  const urgent = data?.urgentWaiting ?? 0
+  const label = bellLabel(unread, urgent)
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
 
@@ -44,13 +73,14 @@ export function NotificationBell() {
       <Link to="/notifications" className={bellClasses} aria-label={label} data-testid="notification-bell">
         <Bell className="h-5 w-5" aria-hidden="true" />
         <Count unread={unread} />
+        <UrgentCount urgent={urgent} />
       </Link>
     )
   }
-  return <BellMenu unread={unread} label={label} />
+  return <BellMenu unread={unread} urgent={urgent} label={label} />
 }
 
-function BellMenu({ unread, label }: { unread: number; label: string }) {
+function BellMenu({ unread, urgent, label }: { unread: number; urgent: number; label: string }) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const root = useRef<HTMLDivElement>(null)
@@ -100,6 +130,7 @@ function BellMenu({ unread, label }: { unread: number; label: string }) {
       >
         <Bell className="h-5 w-5" aria-hidden="true" />
         <Count unread={unread} />
+        <UrgentCount urgent={urgent} />
       </button>
       {open ? (
         <div
@@ -115,6 +146,16 @@ function BellMenu({ unread, label }: { unread: number; label: string }) {
               View all
             </Link>
           </div>
+          {urgent ? (
+            <Link
+              to="/dispatch"
+              className="block border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 hover:underline"
+              onClick={() => setOpen(false)}
+              data-testid="bell-urgent-waiting"
+            >
+              {urgentWaitingText(urgent)}
+            </Link>
+          ) : null}
           <div className="max-h-96 overflow-y-auto">
             {list.data === undefined ? (
               <div className="flex justify-center p-4">

@@ -5,9 +5,11 @@
 import { Link } from '@remix-run/react'
 import { MapPin } from 'lucide-react'
 import { DASHBOARD_STATUS_LABELS, RequestStatusBadge, requestSummary, type RequestSummaryFields } from './request-summary'
+import { formatDateTime } from '~/lib/format'
 import { Badge } from './ui/badge'
 import { cn } from './ui/cn'
 import { iconSprite } from './ui/icon-sprite'
+import { UrgentBadge } from './requester-details'
 
 export type CardRequest = RequestSummaryFields & {
   id: string
@@ -15,6 +17,17 @@ export type CardRequest = RequestSummaryFields & {
   status: string
   vendorName: string
   property: { name: string } | null
+  urgent?: boolean
+  neededBy?: string | null
+}
+
+/** "Needed by Nov 27, 2026, 3:00 PM" on the organisation's clock (issue 34). */
+export function NeededBy({ at, timeZone, className }: { at: string; timeZone: string; className?: string }) {
+  return (
+    <span className={cn('font-medium text-slate-700', className)} data-testid="needed-by">
+      Needed by <time dateTime={at}>{formatDateTime(at, timeZone)}</time>
+    </span>
+  )
 }
 
 const { Symbols: RequestCardIcons, Icon } = iconSprite('request-card-icon', { property: MapPin })
@@ -30,7 +43,19 @@ function productsLine(r: RequestSummaryFields) {
   return requestSummary(r)
 }
 
-export function RequestCard({ request, selected, to, overdue = false }: { request: CardRequest; selected: boolean; to: string; overdue?: boolean }) {
+export function RequestCard({
+  request,
+  selected,
+  to,
+  timeZone,
+  overdue = false,
+}: {
+  request: CardRequest
+  selected: boolean
+  to: string
+  timeZone: string
+  overdue?: boolean
+}) {
   return (
     <Link
       to={to}
@@ -48,12 +73,14 @@ export function RequestCard({ request, selected, to, overdue = false }: { reques
           {request.property ? <Icon name="property" className="h-3.5 w-3.5 shrink-0 text-slate-500" /> : null}
           <span className="truncate">{request.property?.name ?? `Order ${request.orderNumber}`}</span>
         </h3>
-        <span className="flex shrink-0 items-center gap-1">
+        <span className="flex shrink-0 flex-wrap items-center justify-end gap-1">
+          {request.urgent ? <UrgentBadge /> : null}
           {overdue ? <Badge tone="red">Overdue</Badge> : null}
           <RequestStatusBadge status={request.status} labels={DASHBOARD_STATUS_LABELS} />
         </span>
       </div>
       <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{productsLine(request)}</p>
+      {request.neededBy ? <NeededBy at={request.neededBy} timeZone={timeZone} className="mt-0.5 block text-xs" /> : null}
       <div className="mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-slate-500">
         <span className="font-mono">{request.orderNumber}</span>
         <span className="truncate">{request.vendorName}</span>

@@ -3,7 +3,7 @@
 import { Form, Link, useSubmit } from '@remix-run/react'
 import { Download, Search } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import type { ListFilter } from '~/models/request.server'
+import type { ListFilter, RequestSort } from '~/models/request.server'
 import { buttonClasses } from './ui/button'
 import { cn } from './ui/cn'
 import { inputClasses } from './ui/field'
@@ -11,16 +11,32 @@ import { inputClasses } from './ui/field'
 export const SEARCH_PLACEHOLDER = 'Search requests, products, or locations...'
 const SEARCH_DEBOUNCE_MS = 300
 
-export type ListQuery<F extends ListFilter> = { status: F; q: string; cursor: string | null }
+export type ListQuery<F extends ListFilter> = { status: F; q: string; cursor: string | null; sort: RequestSort }
 
-/** Reads the list's query; an unknown status reads as "all" rather than failing the page. */
+/** The list's orders as the sort choice names them (issue 34); the first is the default. */
+export const SORT_LABELS: Record<RequestSort, string> = { urgent: 'Urgent first', newest: 'Newest first', oldest: 'Oldest first' }
+export const SORTS = Object.keys(SORT_LABELS) as RequestSort[]
+
+/** Reads the list's query; an unknown status or order reads as the default rather than failing the page. */
 export function readListQuery<F extends ListFilter>(params: URLSearchParams, filters: readonly F[]): ListQuery<F> {
   const raw = params.get('status') as F | null
+  const sort = params.get('sort') as RequestSort | null
   return {
     status: raw && filters.includes(raw) ? raw : ('all' as F),
     q: (params.get('q') ?? '').trim().slice(0, 200),
     cursor: params.get('cursor') || null,
+    sort: sort && SORTS.includes(sort) ? sort : 'urgent',
   }
+}
+
+/** The query values a list's other controls keep when one of them changes (the defaults left out). */
+export function keptQuery(query: { status: string; q: string; sort: RequestSort }, urgent = false, leave: 'status' | 'q' | 'sort') {
+  const keep: Record<string, string> = {}
+  if (leave !== 'status' && query.status !== 'all') keep.status = query.status
+  if (leave !== 'q' && query.q) keep.q = query.q
+  if (leave !== 'sort' && query.sort !== 'urgent') keep.sort = query.sort
+  if (urgent) keep.urgent = '1'
+  return keep
 }
 
 /** The same page with some parameters changed (null removes one). */
@@ -35,16 +51,17 @@ export function withParams(params: URLSearchParams, changes: Record<string, stri
 }
 
 /** The CSV of everything the list matches (all pages), as a plain download link. */
-export function exportHref(status: ListFilter, q: string, urgent = false) {
+export function exportHref(status: ListFilter, q: string, urgent = false, sort: RequestSort = 'urgent') {
   const params = new URLSearchParams({ format: 'csv', status })
   if (q) params.set('q', q)
   if (urgent) params.set('urgent', 'true')
+  if (sort !== 'urgent') params.set('sort', sort)
   return `/api/requests?${params}`
 }
 
-export function ExportLink({ status, q, urgent, label = 'Export' }: { status: ListFilter; q: string; urgent?: boolean; label?: string }) {
+export function ExportLink({ status, q, urgent, sort, label = 'Export' }: { status: ListFilter; q: string; urgent?: boolean; sort?: RequestSort; label?: string }) {
   return (
-    <a href={exportHref(status, q, urgent)} download className={buttonClasses('secondary', 'md', 'whitespace-nowrap')} data-testid="export-csv">
+    <a href={exportHref(status, q, urgent, sort)} download className={buttonClasses('secondary', 'md', 'whitespace-nowrap')} data-testid="export-csv">
       <Download className="h-4 w-4" aria-hidden="true" />
       {label}
     </a>
@@ -166,35 +183,45 @@ export function StatusChips<F extends ListFilter>({
   )
 }
 
-/** Keyset paging: the next (older) page, and back to the newest once paged. */
-export function PageLinks({ params, nextCursor }: { params: URLSearchParams; nextCursor: string | null }) {
+const PAGE_LINKS: Record<RequestSort, [first: string, next: string]> = {
+  urgent: ['← First page', 'Next page →'],
+  newest: ['← Newest requests', 'Older requests →'],
+  oldest: ['← Oldest requests', 'Newer requests →'],
+}
+
+/** Keyset paging: the next page in the list's order, and back to the first once paged. */
+export function PageLinks({ params, nextCursor, sort = 'urgent' }: { params: URLSearchParams; nextCursor: string | null; sort?: RequestSort }) {
   const paged = params.has('cursor')
   if (!paged && !nextCursor) return null
+  const [first, next] = PAGE_LINKS[sort]
   return (
     <div className="flex items-center justify-between gap-2 pt-3 text-sm">
       {paged ? (
         <Link to={withParams(params, { cursor: null, selected: null })} preventScrollReset className="font-medium text-brand-700 hover:underline">
-          ← Newest requests
+          {first}
         </Link>
       ) : (
         <span />
       )}
       {nextCursor ? (
         <Link to={withParams(params, { cursor: nextCursor, selected: null })} preventScrollReset className="font-medium text-brand-700 hover:underline">
-          Older requests →
+          {next}
         </Link>
       ) : null}
     </div>
   )
 }
 
-/** A GET form with one status select: it submits on change with JavaScript, with its button without. */
+/** A GET form with one select (a status, or the order): it submits on change with JavaScript, with its button without. */
 export function StatusFilter<T extends string>({
   id,
   value,
   options,
   labels,
   keep,
+  name = 'status',
+  label = 'Status',
+  button = 'Filter',
 }: {
   id: string
   value: T
@@ -202,6 +229,10 @@ export function StatusFilter<T extends string>({
   labels: Record<T, string>
   /** Other query values (search, tab) the filter keeps. */
   keep: Record<string, string>
+  name?: string
+  label?: string
+  /** The no-JS submit button's text. */
+  button?: string
 }) {
   const submit = useSubmit()
   const select = useSyncedValue<HTMLSelectElement>(value)
@@ -212,9 +243,9 @@ export function StatusFilter<T extends string>({
       ))}
       <div className="flex-1">
         <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-          Status
+          {label}
         </label>
-        <select ref={select} id={id} name="status" defaultValue={value} className={inputClasses}>
+        <select ref={select} id={id} name={name} defaultValue={value} className={inputClasses}>
           {options.map((option) => (
             <option key={option} value={option}>
               {labels[option]}
@@ -224,7 +255,7 @@ export function StatusFilter<T extends string>({
       </div>
       <noscript>
         <button type="submit" className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm">
-          Filter
+          {button}
         </button>
       </noscript>
     </Form>

@@ -4,7 +4,9 @@
 import { Badge } from './ui/badge'
 import { Form, Link, useNavigation, useSubmit } from '@remix-run/react'
 import { FileDown, Info } from 'lucide-react'
-import { formatDateTime, timeAgo } from '~/lib/format'
+import { formatDateTime } from '~/lib/format'
+import { TimeAgo } from './time-ago'
+import { NeededBy } from './request-card'
 import { useSyncedValue } from './request-filters'
 import { RequestStatusBadge, STATUS_LABELS } from './request-summary'
 import { buttonClasses } from './ui/button'
@@ -22,6 +24,7 @@ export type RowRequest = {
   requestedProducts: ReadonlyArray<{ name: string }>
   property: { name: string; address: string } | null
   urgent?: boolean
+  neededBy?: string | null
   photos?: ReadonlyArray<unknown>
 }
 
@@ -45,9 +48,10 @@ export function RequestRow({ request, back, detailsHref, timeZone, overdue = fal
             <h2 id={`title-${request.id}`} className="truncate text-base font-semibold text-slate-900">
               {request.property?.name ?? 'Unknown property'}
             </h2>
+            {request.urgent ? <UrgentBadge /> : null}
             <RequestStatusBadge status={request.status} />
             {overdue ? <Badge tone="red">Overdue</Badge> : null}
-            {request.urgent ? <UrgentBadge /> : null}
+            {request.neededBy ? <NeededBy at={request.neededBy} timeZone={timeZone} className="text-sm" /> : null}
           </div>
           <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-sm text-slate-600">
             <span>{request.vendorName}</span>
@@ -60,7 +64,7 @@ export function RequestRow({ request, back, detailsHref, timeZone, overdue = fal
                 {request.photos.length} {request.photos.length === 1 ? 'photo' : 'photos'}
               </span>
             ) : null}
-            <span>{timeAgo(request.createdAt)}</span>
+            <TimeAgo date={request.createdAt} />
             <time dateTime={request.createdAt}>{formatDateTime(request.createdAt, timeZone)}</time>
           </p>
           {request.property?.address ? <p className="mt-0.5 text-sm text-slate-500">{request.property.address}</p> : null}

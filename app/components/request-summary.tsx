@@ -1,6 +1,7 @@
 // How a request reads at a glance (spec §2.4, §2.5): its title, its summary line, its status, and
 // the title of its map marker. Shared by the dashboard cards, the requests rows and the map.
 import type { RequestStatus } from '~/models/request.server'
+import { REQUEST_STATUS_LABELS } from '~/lib/status-labels'
 import { Badge, type BadgeTone } from './ui/badge'
 
 export type RequestSummaryFields = {
@@ -28,20 +29,9 @@ export function markerTitle(r: RequestSummaryFields) {
   return names.length > 2 ? `${shown} +${names.length - 2} more` : shown
 }
 
-/** The dashboard calls in_progress "Assigned" (spec §2.4); the requests page keeps "In Progress". */
-export const DASHBOARD_STATUS_LABELS: Record<RequestStatus, string> = {
-  pending: 'Pending',
-  in_progress: 'Assigned',
-  completed: 'Completed',
-  archived: 'Archived',
-}
-
-export const STATUS_LABELS: Record<RequestStatus, string> = {
-  pending: 'Pending',
-  in_progress: 'In Progress',
-  completed: 'Completed',
-  archived: 'Archived',
-}
+/** One vocabulary (issue 34): the dashboard's names (spec §2.4) on every page that shows a request's state. */
+export const STATUS_LABELS: Record<RequestStatus, string> = REQUEST_STATUS_LABELS
+export const DASHBOARD_STATUS_LABELS = STATUS_LABELS
 
 /** Badge tones follow the map's marker colours, so a card and its marker look alike. */
 const TONES: Record<RequestStatus, BadgeTone> = { pending: 'green', in_progress: 'blue', completed: 'grey', archived: 'purple' }

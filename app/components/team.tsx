@@ -10,7 +10,8 @@ import { Card, CardBody, CardHeader } from '~/components/ui/card'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { Dialog } from '~/components/ui/dialog'
 import { Field, SelectField } from '~/components/ui/field'
-import { formatDate, timeAgo } from '~/lib/format'
+import { formatDate } from '~/lib/format'
+import { TimeAgo } from './time-ago'
 import { INVITABLE_ROLES, InvitationInput } from '~/lib/schemas/team'
 import type { Permission } from '~/models/permissions'
 
@@ -51,7 +52,7 @@ export function TeamMembers({ members, me, may, timeZone }: { members: Member[];
                 <td className="px-4 py-2 text-slate-700">{m.email}</td>
                 <td className="px-4 py-2">{mayManage(m, me, may) && m.role !== 'owner' ? <RoleForm member={m} /> : roleLabel(m.role)}</td>
                 <td className="px-4 py-2 text-slate-700">{formatDate(m.joinedAt, timeZone)}</td>
-                <td className="px-4 py-2 text-slate-700">{m.lastActiveAt ? timeAgo(m.lastActiveAt) : 'Never'}</td>
+                <td className="px-4 py-2 text-slate-700">{m.lastActiveAt ? <TimeAgo date={m.lastActiveAt} /> : 'Never'}</td>
                 <td className="px-4 py-2">
                   <div className="flex justify-end gap-2">
                     {may.ownership && m.role === 'admin' ? (

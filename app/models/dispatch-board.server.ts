@@ -204,11 +204,13 @@ type QueueRow = Omit<DetailAndPropertyColumns, 'urgent'> & {
  * on every view (~22 ms for the API's 500, ~5 ms in SQLite).
  */
 export async function dispatchQueue(orgId: string, take = 500) {
+  // INDEXED BY: the Requests list's urgent-order index (newest last) starts alike, and with some
+  // statistics SQLite took it and sorted its tail instead of reading this one in order (issue 34).
   const rows = await db.$queryRaw<QueueRow[]>`
     SELECT r."id", r."orderNumber", r."propertyId", r."vendorName", r."status", r."notes", r."createdAt",
            r."urgent", r."neededBy", r."fieldAnswers", r."photos",
            p."id" AS "pId", p."name" AS "pName", p."address" AS "pAddress"
-    FROM "ProductRequest" r LEFT JOIN "Property" p ON p."id" = r."propertyId"
+    FROM "ProductRequest" r INDEXED BY "ProductRequest_dispatch_order_idx" LEFT JOIN "Property" p ON p."id" = r."propertyId"
     WHERE r."organisationId" = ${orgId} AND r."status" = 'pending'
       AND NOT EXISTS (SELECT 1 FROM "RunnerAssignment" covering WHERE covering."requestId" = r."id" AND covering."status" NOT IN ('delivered', 'cancelled'))
     ORDER BY r."urgent" DESC, r."neededBy" IS NULL, r."neededBy", r."createdAt", r."id"

@@ -1,5 +1,6 @@
 // The request as a PDF (GET /api/requests/:id/pdf): what was asked for, where, by whom, how its status
 // moved and, once delivered, the runner's photo.
+import { REQUEST_STATUS_LABELS } from '~/lib/status-labels'
 import { db } from '~/lib/db.server'
 import { formatDateTime } from '~/lib/format'
 import { renderPdf, type Content, type TDocumentDefinitions } from '~/services/pdf.server'
@@ -7,12 +8,7 @@ import { readImage } from '~/services/storage.server'
 import { findRequest, latestDeliveryProof, requestHistory, type DeliveryProofView, type RequestView, type StatusChange } from './request.server'
 import { safeTimeZone } from './organisation-time-zone.server'
 
-const STATUS_LABELS: Record<string, string> = {
-  pending: 'Pending',
-  in_progress: 'In Progress',
-  completed: 'Completed',
-  archived: 'Archived',
-}
+const STATUS_LABELS: Record<string, string> = REQUEST_STATUS_LABELS
 
 /** The photo's bytes as a data URL: pdfmake may not fetch anything itself (see services/pdf.server.ts). */
 async function proofPhoto(proof: { imageUrl: string; thumbnailUrl: string | null }): Promise<string | null> {

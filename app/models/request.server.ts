@@ -52,7 +52,17 @@ export type RequestFilter = {
   matchingProperties?: string[]
   /** Only urgent requests (issue 29). */
   urgent?: boolean
+  /** The order (issue 34): urgent first by default. */
+  sort?: RequestSort
 }
+
+/**
+ * The orders a list can be read in. `urgent` (the default): urgent requests first, then the soonest
+ * needed (none last), then the newest; `newest` and `oldest` by when they came in.
+ */
+export const REQUEST_SORTS = ['urgent', 'newest', 'oldest'] as const
+export type RequestSort = (typeof REQUEST_SORTS)[number]
+export const RequestSortInput = z.enum(REQUEST_SORTS, { error: `Sort must be one of ${REQUEST_SORTS.join(', ')}` })
 
 export type RequestPage = { requests: RequestView[]; nextCursor: string | null }
 
@@ -61,16 +71,63 @@ export function dbTime(date: Date) {
   return date.toISOString().replace('Z', '+00:00')
 }
 
-/** The keyset cursor: the last listed request's (createdAt, id), opaque to clients. */
-function encodeCursor(request: { createdAt: Date; id: string }) {
-  return Buffer.from(`${request.createdAt.getTime()}.${request.id}`).toString('base64url')
+type CursorRow = { createdAt: Date; id: string; urgent: boolean; neededBy: Date | null }
+type Cursor = { createdAt: string; id: string; urgent: number; neededBy: string | null }
+
+/**
+ * The keyset cursor: where the last listed request sits in the list's order, opaque to clients. By
+ * date, its (createdAt, id); urgent first, also its urgency and needed-by ("u1.<ms or ->.<ms>.<id>").
+ */
+function encodeCursor(sort: RequestSort, request: CursorRow) {
+  const at = `${request.createdAt.getTime()}.${request.id}`
+  const text = sort === 'urgent' ? `u${request.urgent ? 1 : 0}.${request.neededBy ? request.neededBy.getTime() : '-'}.${at}` : at
+  return Buffer.from(text).toString('base64url')
 }
 
-function decodeCursor(cursor: string) {
-  const [ms, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('.')
+function decodeCursor(sort: RequestSort, cursor: string): Cursor {
+  const invalid = () => new Invalid('Invalid cursor', { cursor: ['Invalid cursor'] })
+  const parts = Buffer.from(cursor, 'base64url').toString('utf8').split('.')
+  let urgent = 0
+  let neededBy: string | null = null
+  if (sort === 'urgent') {
+    const [u, nb] = parts.splice(0, 2)
+    if ((u !== 'u0' && u !== 'u1') || nb === undefined) throw invalid()
+    urgent = u === 'u1' ? 1 : 0
+    if (nb !== '-') {
+      const ms = Number(nb)
+      if (!Number.isSafeInteger(ms)) throw invalid()
+      neededBy = dbTime(new Date(ms))
+    }
+  }
+  const [ms, id, ...rest] = parts
   const time = Number(ms)
-  if (!id || !Number.isSafeInteger(time) || !/^[\w-]{1,64}$/.test(id)) throw new Invalid('Invalid cursor', { cursor: ['Invalid cursor'] })
-  return { createdAt: dbTime(new Date(time)), id }
+  if (rest.length || !id || !Number.isSafeInteger(time) || !/^[\w-]{1,64}$/.test(id)) throw invalid()
+  return { createdAt: dbTime(new Date(time)), id, urgent, neededBy }
+}
+
+/** The ORDER BY of a sort, over the rows of `alias` (r, or the search's hits h). */
+function orderBy(sort: RequestSort, alias: string) {
+  const a = Prisma.raw(alias)
+  if (sort === 'newest') return Prisma.sql`${a}."createdAt" DESC, ${a}."id" DESC`
+  if (sort === 'oldest') return Prisma.sql`${a}."createdAt", ${a}."id"`
+  // Written as the urgent-order index is (ProductRequest_urgent_order_idx), so SQLite reads it in order.
+  return Prisma.sql`${a}."urgent" DESC, ${a}."neededBy" IS NULL, ${a}."neededBy", ${a}."createdAt" DESC, ${a}."id" DESC`
+}
+
+/** The rows after the cursor in a sort's order. */
+function afterCursor(sort: RequestSort, after: Cursor, alias: string) {
+  const a = Prisma.raw(alias)
+  const sooner = Prisma.sql`(${a}."createdAt", ${a}."id") < (${after.createdAt}, ${after.id})`
+  if (sort === 'newest') return sooner
+  if (sort === 'oldest') return Prisma.sql`(${a}."createdAt", ${a}."id") > (${after.createdAt}, ${after.id})`
+  // Plain requests with no needed-by are the list's tail and nearly all of it: a range in the index.
+  // The index's "neededBy IS NULL" column is matched by the same expression compared with a value.
+  if (!after.urgent && after.neededBy === null) return Prisma.sql`${a}."urgent" = 0 AND (${a}."neededBy" IS NULL) = 1 AND ${a}."neededBy" IS NULL AND ${sooner}`
+  const sameUrgency =
+    after.neededBy === null
+      ? Prisma.sql`${a}."neededBy" IS NULL AND ${sooner}`
+      : Prisma.sql`(${a}."neededBy" IS NULL OR ${a}."neededBy" > ${after.neededBy} OR (${a}."neededBy" = ${after.neededBy} AND ${sooner}))`
+  return Prisma.sql`${a}."urgent" <= ${after.urgent} AND (${a}."urgent" < ${after.urgent} OR (${a}."urgent" = ${after.urgent} AND ${sameUrgency}))`
 }
 
 /**
@@ -171,15 +228,53 @@ function filterConditions(orgId: string, filter: RequestFilter, forListing: bool
 
 /** The SQL of one page's ids; exported so a test can check its query plan uses the indexes. */
 export function pageQuery(orgId: string, filter: RequestFilter, limit: number) {
+  const sort = filter.sort ?? 'urgent'
+  const after = filter.cursor ? decodeCursor(sort, filter.cursor) : null
+  if (sort === 'urgent') return urgentPageQuery(orgId, filter, after, limit)
   const conditions = filterConditions(orgId, filter, true)
-  if (filter.cursor) {
-    const after = decodeCursor(filter.cursor)
-    conditions.push(Prisma.sql`(r."createdAt", r."id") < (${after.createdAt}, ${after.id})`)
-  }
+  if (after) conditions.push(afterCursor(sort, after, 'r'))
   return Prisma.sql`
     SELECT r."id" FROM "ProductRequest" r
     WHERE ${Prisma.join(conditions, ' AND ')}
-    ORDER BY r."createdAt" DESC, r."id" DESC
+    ORDER BY ${orderBy(sort, 'r')}
+    LIMIT ${limit}`
+}
+
+/**
+ * Urgent first (issue 34, decision 106). The order is one index per status
+ * (ProductRequest_urgent_order_idx: organisation, status, then the order), so each status asked for
+ * is read in order up to the page's length and the few rows merged: no sort of every request, and a
+ * plain request's page after the first is a range in the index. A search through the full-text
+ * index sorts its matches instead, as the Requests page's count already finds them all.
+ */
+function urgentPageQuery(orgId: string, filter: RequestFilter, after: Cursor | null, limit: number) {
+  const q = filter.q?.trim() ?? ''
+  const order = orderBy('urgent', 'h')
+  if ([...q].length >= INDEXED_SEARCH_MIN) {
+    const conditions = filterConditions(orgId, filter, false)
+    return Prisma.sql`
+      WITH "hits" AS MATERIALIZED (SELECT r."id", r."urgent", r."neededBy", r."createdAt" FROM "ProductRequest" r WHERE ${Prisma.join(conditions, ' AND ')})
+      SELECT h."id" FROM "hits" h WHERE ${after ? afterCursor('urgent', after, 'h') : Prisma.sql`1 = 1`}
+      ORDER BY ${order} LIMIT ${limit}`
+  }
+  const statuses = filter.statuses?.length ? [...new Set(filter.statuses)] : [...REQUEST_STATUSES]
+  // After a plain request the rest are plain (urgency and needed-by fixed by the cursor's range): said
+  // by date alone, or SQLite sorts that whole range instead of reading it in the index's order.
+  const armOrder = after && !after.urgent && after.neededBy === null ? orderBy('newest', 'r') : orderBy('urgent', 'r')
+  const arms = statuses.map((status) => {
+    const conditions = filterConditions(orgId, { ...filter, statuses: [status] }, true)
+    if (after) conditions.push(afterCursor('urgent', after, 'r'))
+    return Prisma.sql`
+      SELECT r."id", r."urgent", r."neededBy", r."createdAt" FROM "ProductRequest" r INDEXED BY "ProductRequest_urgent_order_idx"
+      WHERE ${Prisma.join(conditions, ' AND ')} ORDER BY ${armOrder} LIMIT ${limit}`
+  })
+  if (arms.length === 1) return arms[0]!
+  return Prisma.sql`
+    SELECT h."id" FROM (${Prisma.join(
+      arms.map((arm) => Prisma.sql`SELECT * FROM (${arm})`),
+      ' UNION ALL ',
+    )}) h
+    ORDER BY ${order}
     LIMIT ${limit}`
 }
 
@@ -193,14 +288,14 @@ function pageLimit(filter: RequestFilter) {
   return Math.min(Math.max(filter.limit ?? PAGE_SIZE, 1), MAX_PAGE_SIZE)
 }
 
-/** One page of the organisation's requests, newest first, with the cursor of the next page if any. */
+/** One page of the organisation's requests in the filter's order, with the cursor of the next page if any. */
 export async function listRequests(orgId: string, filter: RequestFilter = {}): Promise<RequestPage> {
   const limit = pageLimit(filter)
   const rows = await readRows<{ id: string }>(pageQuery(orgId, await resolved(orgId, filter), limit + 1))
   const more = rows.length > limit
   const requests = await hydrate(rows.slice(0, limit).map((r) => r.id))
   const last = requests[requests.length - 1]
-  return { requests, nextCursor: more && last ? encodeCursor(last) : null }
+  return { requests, nextCursor: more && last ? encodeCursor(filter.sort ?? 'urgent', last) : null }
 }
 
 // Counting an organisation's current requests walks ~75,000 index entries at scale (~10-14 ms), on
@@ -233,24 +328,25 @@ export async function listAndCountRequests(orgId: string, filter: RequestFilter 
     return { ...page, count }
   }
   const limit = pageLimit(filter)
-  const after = filter.cursor ? decodeCursor(filter.cursor) : null
+  const sort = filter.sort ?? 'urgent'
+  const after = filter.cursor ? decodeCursor(sort, filter.cursor) : null
   const conditions = filterConditions(orgId, await resolved(orgId, filter), false)
   // The count's conditions (its plan: each arm's matches through its index), kept once; the page is
-  // their newest `limit + 1`. The count row is there even when the page is empty.
+  // their first `limit + 1` in the list's order. The count row is there even when the page is empty.
   const rows = await readRows<{ id: string | null; total: number }>(Prisma.sql`
-    WITH "hits" AS MATERIALIZED (SELECT r."id", r."createdAt" FROM "ProductRequest" r WHERE ${Prisma.join(conditions, ' AND ')})
+    WITH "hits" AS MATERIALIZED (SELECT r."id", r."urgent", r."neededBy", r."createdAt" FROM "ProductRequest" r WHERE ${Prisma.join(conditions, ' AND ')})
     SELECT page."id", counted."total"
     FROM (SELECT COUNT(*) AS "total" FROM "hits") counted
     LEFT JOIN (
-      SELECT h."id", h."createdAt" FROM "hits" h
-      WHERE ${after ? Prisma.sql`(h."createdAt", h."id") < (${after.createdAt}, ${after.id})` : Prisma.sql`1 = 1`}
-      ORDER BY h."createdAt" DESC, h."id" DESC LIMIT ${limit + 1}
+      SELECT h."id", h."urgent", h."neededBy", h."createdAt" FROM "hits" h
+      WHERE ${after ? afterCursor(sort, after, 'h') : Prisma.sql`1 = 1`}
+      ORDER BY ${orderBy(sort, 'h')} LIMIT ${limit + 1}
     ) page
-    ORDER BY page."createdAt" DESC, page."id" DESC`)
+    ORDER BY ${orderBy(sort, 'page')}`)
   const ids = rows.flatMap((row) => (row.id === null ? [] : [row.id]))
   const requests = await hydrate(ids.slice(0, limit))
   const last = requests[requests.length - 1]
-  return { requests, nextCursor: ids.length > limit && last ? encodeCursor(last) : null, count: Number(rows[0]?.total ?? 0) }
+  return { requests, nextCursor: ids.length > limit && last ? encodeCursor(sort, last) : null, count: Number(rows[0]?.total ?? 0) }
 }
 
 type HydratedRow = DetailAndPropertyColumns & {

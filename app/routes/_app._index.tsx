@@ -7,7 +7,7 @@ import { json, redirect } from '@remix-run/node'
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
 import { RequestCard, RequestCardIcons } from '~/components/request-card'
-import { ExportLink, PageLinks, readListQuery, SearchBox, StatusChips, withParams } from '~/components/request-filters'
+import { ExportLink, keptQuery, PageLinks, readListQuery, SearchBox, StatusChips, withParams } from '~/components/request-filters'
 import { RequestsMap } from '~/components/requests-map'
 import { RunningOut } from '~/components/running-out'
 import { StatsCards } from '~/components/stats-cards'
@@ -19,6 +19,8 @@ import { locateProperties } from '~/models/property-location.server'
 import { propertiesRunningOut } from '~/models/reorder.server'
 import { hasAnyRequest, listRequests, statusesFor } from '~/models/request.server'
 import { requestStats } from '~/models/stats.server'
+import { organisationTimeZone } from '~/models/organisation-time-zone.server'
+import { UrgentWaiting } from '~/components/urgent-waiting'
 import { requireManager } from '~/services/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Request Management · Stockrun' }]
@@ -37,20 +39,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
   const url = new URL(request.url)
   const query = readListQuery(url.searchParams, FILTERS)
-  const [stats, runningOut, page, cutoff] = await Promise.all([
+  const [stats, runningOut, page, cutoff, timeZone] = await Promise.all([
     requestStats(manager.orgId),
     propertiesRunningOut(manager.orgId),
-    listRequests(manager.orgId, { statuses: statusesFor(query.status), q: query.q, cursor: query.cursor }).catch((err) => {
+    // Urgent first, then the soonest needed, then the newest (issue 34), unless the link asks otherwise.
+    listRequests(manager.orgId, { statuses: statusesFor(query.status), q: query.q, cursor: query.cursor, sort: query.sort }).catch((err) => {
       if (!(err instanceof Invalid)) throw err
       // A mangled cursor in a shared link: start from the newest instead of failing.
       url.searchParams.delete('cursor')
       throw redirect(url.pathname + url.search)
     }),
     overdueCutoff(manager.orgId),
+    organisationTimeZone(manager.orgId),
   ])
   const located = await locateProperties(manager.orgId, page.requests.flatMap((r) => (r.propertyId ? [r.propertyId] : [])))
   return json({
     query,
+    timeZone,
     stats,
     runningOut,
     requests: page.requests,
@@ -90,14 +95,15 @@ function DashboardView({ data }: { data: SerializeFrom<typeof loader> }) {
       <PageHeader
         title="Request Management"
         description="Incoming product requests from your properties"
-        action={<ExportLink status={query.status} q={query.q} />}
+        action={<ExportLink status={query.status} q={query.q} sort={query.sort} />}
       />
       <StatsCards stats={data.stats} />
+      <UrgentWaiting />
       <RunningOut properties={data.runningOut} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card className="flex min-w-0 flex-col p-4">
           <h2 className="sr-only">Requests</h2>
-          <SearchBox q={query.q} keep={query.status === 'all' ? {} : { status: query.status }} />
+          <SearchBox q={query.q} keep={keptQuery(query, false, 'q')} />
           <div className="mt-3">
             <StatusChips current={query.status} options={CHIPS} params={params} />
           </div>
@@ -117,14 +123,14 @@ function DashboardView({ data }: { data: SerializeFrom<typeof loader> }) {
                 <ul className="space-y-2">
                   {requests.map((r) => (
                     <li key={r.id}>
-                      <RequestCard request={r} selected={r.id === selectedId} to={selectHref(r.id)} overdue={data.overdue.includes(r.id)} />
+                      <RequestCard request={r} selected={r.id === selectedId} to={selectHref(r.id)} timeZone={data.timeZone} overdue={data.overdue.includes(r.id)} />
                     </li>
                   ))}
                 </ul>
               </>
             )}
           </div>
-          <PageLinks params={params} nextCursor={data.nextCursor} />
+          <PageLinks params={params} nextCursor={data.nextCursor} sort={query.sort} />
         </Card>
         <RequestsMap
           className="h-[360px] sm:h-[420px] lg:h-auto lg:min-h-[560px]"

@@ -12,7 +12,7 @@ import { Card, CardHeader } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/empty-state'
 import { iconSprite } from '~/components/ui/icon-sprite'
 import { NotFound } from '~/lib/errors'
-import { timeAgo } from '~/lib/format'
+import { TimeAgo } from '~/components/time-ago'
 import { redirectWithToast } from '~/lib/toast.server'
 import { usePolling } from '~/lib/use-polling'
 import { deleteNotification, markAllNotificationsRead, markNotificationRead, notificationGroups } from '~/models/notification.server'
@@ -73,7 +73,7 @@ function NotificationItem({ n }: { n: Item }) {
         <p className="text-sm text-slate-900">
           {n.message} {!n.isRead ? <Badge tone="blue">New</Badge> : null}
         </p>
-        <p className="text-xs text-slate-500">{timeAgo(n.createdAt)}</p>
+        <TimeAgo date={n.createdAt} className="block text-xs text-slate-500" />
       </div>
       <div className="flex shrink-0 gap-1">
         {!n.isRead ? (

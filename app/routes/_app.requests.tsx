@@ -10,7 +10,7 @@ import { Plus } from 'lucide-react'
 import { PageHeader } from '~/components/page-header'
 import { NewRequestDialog, type NewRequestErrors } from '~/components/request-new-dialog'
 import { RequestDetailsDialog } from '~/components/request-details-dialog'
-import { ExportLink, PageLinks, readListQuery, SearchBox, StatusFilter, withParams } from '~/components/request-filters'
+import { ExportLink, keptQuery, PageLinks, readListQuery, SearchBox, SORT_LABELS, SORTS, StatusFilter, withParams } from '~/components/request-filters'
 import { RequestRow, RequestRowIcons } from '~/components/request-row'
 import { STATUS_LABELS } from '~/components/request-summary'
 import { ButtonLink } from '~/components/ui/button'
@@ -71,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = readListQuery(url.searchParams, FILTERS)
   // Urgent only (issue 29): a plain link toggles it, so it works without JavaScript.
   const urgent = url.searchParams.get('urgent') === '1'
-  const filter = { statuses: statusesFor(query.status), q: query.q, urgent }
+  const filter = { statuses: statusesFor(query.status), q: query.q, urgent, sort: query.sort }
   const [page, dialog, timeZone, cutoff] = await Promise.all([
     listAndCountRequests(manager.orgId, { ...filter, cursor: query.cursor }).catch((err) => {
       if (!(err instanceof Invalid)) throw err
@@ -150,7 +150,7 @@ export default function RequestsPage() {
         description="Every product request across your properties"
         action={
           <div className="flex flex-wrap gap-2">
-            <ExportLink status={query.status} q={query.q} urgent={urgent} label="Export CSV" />
+            <ExportLink status={query.status} q={query.q} urgent={urgent} sort={query.sort} label="Export CSV" />
             <ButtonLink to={withParams(params, { dialog: 'new-request', id: null })} preventScrollReset className="whitespace-nowrap">
               <Plus className="h-4 w-4" aria-hidden="true" />
               New Request
@@ -159,9 +159,12 @@ export default function RequestsPage() {
         }
       />
       <Card className="p-4">
-        <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem] sm:items-end">
-          <SearchBox q={query.q} keep={query.status === 'all' ? {} : { status: query.status }} placeholder="Search requests..." />
-          <StatusFilter id="status-filter" value={query.status} options={FILTERS} labels={FILTER_LABELS} keep={query.q ? { q: query.q } : {}} />
+        <div className="grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,1fr)_13rem_13rem]">
+          <div className="sm:col-span-2 lg:col-span-1">
+            <SearchBox q={query.q} keep={keptQuery(query, urgent, 'q')} placeholder="Search requests..." />
+          </div>
+          <StatusFilter id="status-filter" value={query.status} options={FILTERS} labels={FILTER_LABELS} keep={keptQuery(query, urgent, 'status')} />
+          <StatusFilter id="sort-filter" name="sort" label="Order" button="Sort" value={query.sort} options={SORTS} labels={SORT_LABELS} keep={keptQuery(query, urgent, 'sort')} />
         </div>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-slate-600" data-testid="request-count" aria-live="polite">
@@ -196,7 +199,7 @@ export default function RequestsPage() {
             </ul>
           </>
         )}
-        <PageLinks params={params} nextCursor={nextCursor} />
+        <PageLinks params={params} nextCursor={nextCursor} sort={query.sort} />
       </div>
 
       {dialog?.kind === 'new-request' ? (

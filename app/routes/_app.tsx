@@ -7,6 +7,7 @@ import { Sidebar } from '~/components/sidebar'
 import { Spinner } from '~/components/ui/spinner'
 import { usePolling } from '~/lib/use-polling'
 import { unreadCounts } from '~/models/notification.server'
+import { urgentWaitingCount } from '~/models/urgent-requests.server'
 import { permissionsOf } from '~/models/permissions'
 import { getPreferences } from '~/models/settings.server'
 import { displayName } from '~/models/user.server'
@@ -17,7 +18,11 @@ const HEADER_POLL_MS = 30_000
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
-  const [{ count: unreadCount, urgent: unreadUrgent }, preferences] = await Promise.all([unreadCounts(manager.orgId, manager.userId), getPreferences(manager.userId)])
+  const [{ count: unreadCount, urgent: unreadUrgent }, preferences, urgentWaiting] = await Promise.all([
+    unreadCounts(manager.orgId, manager.userId),
+    getPreferences(manager.userId),
+    urgentWaitingCount(manager.orgId),
+  ])
   return json({
     manager: {
       name: displayName(manager),
@@ -31,6 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     may: permissionsOf(manager),
     unreadCount,
     unreadUrgent,
+    // The bell and the dashboard say how many urgent requests wait for a runner (issue 34).
+    urgentWaiting,
     notificationSoundsEnabled: preferences.notificationSoundsEnabled,
   })
 }

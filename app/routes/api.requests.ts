@@ -1,14 +1,15 @@
-// GET /api/requests: the organisation's requests, newest first, a page at a time (keyset on createdAt
-// and id: `?cursor=` from the X-Next-Cursor header or the Link header's rel="next"). Optional
-// `?status=` (a status, "all" for every status but archived, or a comma-separated list), `?q=`, `?limit=`,
-// `?urgent=true` (only urgent requests).
+// GET /api/requests: the organisation's requests a page at a time (keyset: `?cursor=` from the
+// X-Next-Cursor header or the Link header's rel="next"), urgent ones first, then the soonest needed
+// (none last), then the newest (issue 34); `?sort=newest` or `?sort=oldest` orders them by when they
+// came in instead (a cursor belongs to its order). Optional `?status=` (a status, "all" for every
+// status but archived, or a comma-separated list), `?q=`, `?limit=`, `?urgent=true` (only urgent requests).
 // `?format=csv` answers the whole matching list as a CSV download instead; it is a plain link, so it
 // works without JavaScript and streams page by page however many requests match.
 // POST /api/requests: a manager enters a request (201 with the request).
 import { z } from 'zod'
 import { apiAction, apiLoader, methodNotAllowed, nextPageHeaders, parseWith, readJson } from '~/lib/http.server'
 import { createRequest, requestInputSchema } from '~/models/request-intake.server'
-import { findRequest, listRequests, parseStatusParam, requestsCsv, MAX_PAGE_SIZE } from '~/models/request.server'
+import { findRequest, listRequests, parseStatusParam, requestsCsv, MAX_PAGE_SIZE, RequestSortInput } from '~/models/request.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { dayIn } from '~/models/stats.server'
 import { requireApiManager } from '~/services/auth.server'
@@ -20,13 +21,14 @@ export const ListQuery = z.object({
   limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(MAX_PAGE_SIZE).default(100),
   format: z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).default('json'),
   urgent: z.enum(['true', 'false'], { error: 'Urgent must be true or false' }).optional(),
+  sort: RequestSortInput.default('urgent'),
 })
 
 export const loader = apiLoader(async ({ request }) => {
   const manager = await requireApiManager(request)
   const url = new URL(request.url)
   const query = parseWith(ListQuery, Object.fromEntries(url.searchParams))
-  const filter = { statuses: parseStatusParam(query.status), q: query.q, urgent: query.urgent === 'true' }
+  const filter = { statuses: parseStatusParam(query.status), q: query.q, urgent: query.urgent === 'true', sort: query.sort }
 
   if (query.format === 'csv') {
     // Times read on the organisation's clock, with its offset, as everywhere else it sees them.

@@ -175,6 +175,37 @@ describe.each(SHAPES)('planned with %s', (shape) => {
     expect(plan).not.toMatch(/TEMP B-TREE/)
   })
 
+  // Issue 34 (decision 106): the request lists are urgent first, then soonest needed, then newest.
+  // Each status asked for is read in that order from the urgent-order index up to the page's length,
+  // and only those few rows are merged: no status's requests sorted whole.
+  test.each(['/', '/requests', '/requests?status=pending', '/api/requests', '/api/requests?urgent=true'])('%s reads its page urgent first through the urgent-order index', async (path) => {
+    const statements = await statementsDuring(async () => (await manager.get(path)).text())
+    const pages = statements.filter((s) => /INDEXED BY "ProductRequest_urgent_order_idx"/.test(s.query))
+    expect(pages).toHaveLength(1)
+    const plan = planOf(pages[0]!)
+    const reads = plan.filter((line) => /\br\b/.test(line))
+    expect(reads.length).toBeGreaterThan(0)
+    for (const line of reads) expect(line).toMatch(/^SEARCH r USING (COVERING )?INDEX ProductRequest_urgent_order_idx \(organisationId=\? AND status=\?/)
+    // Sorting is for the merged few (at most a page per status), never inside a status's read.
+    expect(plan.filter((line) => /TEMP B-TREE/.test(line)).length).toBeLessThanOrEqual(1)
+    expect(plan.join('\n')).not.toMatch(/TEMP B-TREE FOR (RIGHT PART|LAST \d+ TERMS)/)
+  })
+
+  // A page after the first among plain requests (no urgency, no needed-by: nearly all of them) starts
+  // where the cursor is in the index instead of walking there from the top.
+  test('a later page of plain requests is a range in the urgent-order index', async () => {
+    const org = await organisationOf(EMAIL)
+    const cursor = Buffer.from(`u0.-.${Date.now()}.zzzz`).toString('base64url')
+    const statement = { query: '', params: [] as unknown[] }
+    const { pageQuery } = await import('~/models/request.server')
+    const sql = pageQuery(org.id, { statuses: ['pending', 'in_progress', 'completed'], cursor }, 51)
+    statement.query = sql.sql
+    statement.params = sql.values
+    for (const line of planOf(statement as SentQuery).filter((l) => /\br\b/.test(l))) {
+      expect(line).toMatch(/ProductRequest_urgent_order_idx \(organisationId=\? AND status=\? AND urgent=\? AND <expr>=\? AND neededBy=\? AND \(createdAt,id\)<\(\?,\?\)\)/)
+    }
+  })
+
   // Pending Orders' exact count (issue 27): pending requests counted inside their index, less those
   // the open assignments cover, from two partial indexes without reading a row; no probe per pending request.
   test('/dispatch counts the pending orders without asking each one about its assignments', async () => {
@@ -182,7 +213,7 @@ describe.each(SHAPES)('planned with %s', (shape) => {
     const count = statements.filter((s) => /COUNT\(DISTINCT a\."requestId"\)/.test(s.query))
     expect(count).toHaveLength(1)
     const plan = planOf(count[0]!).join('\n')
-    expect(plan).toMatch(/SEARCH r USING COVERING INDEX ProductRequest_(organisationId_status_createdAt_id|dispatch_order)_idx \(organisationId=\? AND status=\?\)/)
+    expect(plan).toMatch(/SEARCH r USING COVERING INDEX ProductRequest_(organisationId_status_createdAt_id|dispatch_order|urgent_order)_idx \(organisationId=\? AND status=\?\)/)
     expect(plan).toMatch(/SEARCH a USING INDEX RunnerAssignment_open_request_idx \(organisationId=\?\)/)
     expect(plan).toMatch(/SEARCH covered USING COVERING INDEX ProductRequest_pending_idx \(id=\?\)/)
     expect(plan).not.toMatch(/CORRELATED|SCAN (?!CONSTANT ROW)/)

@@ -61,6 +61,8 @@ test('add a runner, assign the pending order and generate its delivery link', as
   const current = page.getByRole('region', { name: 'Current Assignments' })
   await expect(current).toContainText(request.orderNumber)
   await expect(current).toContainText('Dana Dash')
+  // Its state is the delivery's, said so beside the requests' states (issue 34).
+  await expect(current.getByText('Delivery: Assigned', { exact: true })).toBeVisible()
 
   await current.getByRole('button', { name: 'Generate Link' }).click()
   const link = page.getByRole('dialog', { name: 'Generate Link' })

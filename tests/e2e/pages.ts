@@ -88,7 +88,7 @@ async function asVendor(page: Page, world: World, state: NonNullable<PageView['b
   }
 }
 
-async function visit(page: Page, world: World, v: PageView) {
+export async function visit(page: Page, world: World, v: PageView) {
   const path = v.path(world)
   if (v.before) await asVendor(page, world, v.before)
   if (v.method === 'POST') {

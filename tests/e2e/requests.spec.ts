@@ -49,7 +49,7 @@ test('find, change, download and inspect requests on the Requests page', async (
   await bright.getByLabel(`Status of ${second.orderNumber}`).selectOption('in_progress')
   await expect(page.getByTestId('toast')).toContainText('Status Updated')
   await expect(page.getByTestId('toast')).toContainText('Request status changed to Assigned')
-  await expect(bright.getByText('In Progress', { exact: true }).first()).toBeVisible()
+  await expect(bright.getByText('Assigned', { exact: true }).first()).toBeVisible()
   expect((await (await api.get(`/api/requests/${second.id}`)).json()).status).toBe('in_progress')
 
   // The PDF.
