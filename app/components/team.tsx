@@ -121,7 +121,10 @@ export function TeamInvitations({ invitations, timeZone }: { invitations: Invita
                 </span>
                 <span className="flex gap-2">
                   <InvitationButton id={i.id} intent="resend" label={`Resend invitation to ${i.email}`} text="Resend" />
-                  <InvitationButton id={i.id} intent="revoke" label={`Revoke invitation to ${i.email}`} text="Revoke" />
+                  {/* Asks first (a URL-driven dialog, so also without JavaScript): a revoked link cannot be brought back. */}
+                  <ButtonLink to={`?revoke=${i.id}`} variant="secondary" size="sm" preventScrollReset aria-label={`Revoke invitation to ${i.email}`}>
+                    Revoke
+                  </ButtonLink>
                 </span>
               </li>
             ))}
@@ -146,9 +149,22 @@ function InvitationButton({ id, intent, label, text }: { id: string; intent: str
   )
 }
 
-/** The dialogs the URL opens: invite, leave, remove, transfer ownership. */
-export function TeamDialogs({ members, me, may, inviteResult }: { members: Member[]; me: string; may: May; inviteResult?: SubmissionResult<string[]> }) {
+/** The dialogs the URL opens: invite, leave, remove, transfer ownership, revoke an invitation. */
+export function TeamDialogs({
+  members,
+  invitations,
+  me,
+  may,
+  inviteResult,
+}: {
+  members: Member[]
+  invitations: Invitation[] | null
+  me: string
+  may: May
+  inviteResult?: SubmissionResult<string[]>
+}) {
   const [params] = useSearchParams()
+  const revoking = may.team ? invitations?.find((i) => i.id === params.get('revoke')) : undefined
   const removing = members.find((m) => m.userId === params.get('remove') && mayManage(m, me, may))
   const receiving = members.find((m) => m.userId === params.get('transfer') && m.role === 'admin' && may.ownership)
   if ((params.get('dialog') === 'invite' || inviteResult) && may.team) return <InviteDialog lastResult={inviteResult} />
@@ -167,6 +183,19 @@ export function TeamDialogs({ members, me, may, inviteResult }: { members: Membe
         fields={{ userId: removing.userId }}
         confirmLabel="Remove"
         pendingLabel="Removing..."
+      />
+    )
+  }
+  if (revoking) {
+    return (
+      <ConfirmDialog
+        title={`Revoke the invitation to ${revoking.email}?`}
+        description="The link in their e-mail stops working at once. You can invite them again later."
+        closeTo="/team"
+        intent="revoke"
+        fields={{ id: revoking.id }}
+        confirmLabel="Revoke invitation"
+        pendingLabel="Revoking..."
       />
     )
   }
