@@ -37,8 +37,8 @@ export function TeamMembers({ members, me, may, timeZone }: { members: Member[];
               <th scope="col" className="px-4 py-2">Name</th>
               <th scope="col" className="px-4 py-2">E-mail</th>
               <th scope="col" className="px-4 py-2">Role</th>
-              <th scope="col" className="px-4 py-2">Joined</th>
-              <th scope="col" className="px-4 py-2">Last active</th>
+              <th scope="col" className="whitespace-nowrap px-4 py-2">Joined</th>
+              <th scope="col" className="whitespace-nowrap px-4 py-2">Last active</th>
               <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>
             </tr>
           </thead>
@@ -48,12 +48,12 @@ export function TeamMembers({ members, me, may, timeZone }: { members: Member[];
                 <td className="px-4 py-2 font-medium text-slate-900">
                   {m.name} {m.userId === me ? <Badge tone="blue">You</Badge> : null}
                 </td>
-                <td className="px-4 py-2 text-slate-700">{m.email}</td>
+                <td className="min-w-40 px-4 py-2 text-slate-700 [overflow-wrap:anywhere]">{m.email}</td>
                 <td className="px-4 py-2">{mayManage(m, me, may) && m.role !== 'owner' ? <RoleForm member={m} /> : roleLabel(m.role)}</td>
-                <td className="px-4 py-2 text-slate-700">{formatDate(m.joinedAt, timeZone)}</td>
-                <td className="px-4 py-2 text-slate-700">{m.lastActiveAt ? timeAgo(m.lastActiveAt) : 'Never'}</td>
+                <td className="whitespace-nowrap px-4 py-2 text-slate-700">{formatDate(m.joinedAt, timeZone)}</td>
+                <td className="whitespace-nowrap px-4 py-2 text-slate-700">{m.lastActiveAt ? timeAgo(m.lastActiveAt) : 'Never'}</td>
                 <td className="px-4 py-2">
-                  <div className="flex justify-end gap-2">
+                  <div className="flex justify-end gap-2 whitespace-nowrap">
                     {may.ownership && m.role === 'admin' ? (
                       <ButtonLink to={`?transfer=${m.userId}`} variant="secondary" size="sm" preventScrollReset aria-label={`Make ${m.name} the owner`}>
                         Make owner
@@ -84,7 +84,7 @@ function RoleForm({ member }: { member: Member }) {
   const navigation = useNavigation()
   const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'role' && navigation.formData?.get('userId') === member.userId
   return (
-    <Form method="post" preventScrollReset className="flex items-center gap-2">
+    <Form method="post" preventScrollReset className="flex items-center gap-2 whitespace-nowrap">
       <input type="hidden" name="intent" value="role" />
       <input type="hidden" name="userId" value={member.userId} />
       <label className="sr-only" htmlFor={`role-${member.userId}`}>
