@@ -71,9 +71,10 @@ function Document({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>()
+  const inFlow = useMatches().some((m) => (m.handle as { toastInFlow?: boolean } | undefined)?.toastInFlow === true)
   return (
     <Document>
-      <Toaster toast={toast}>
+      <Toaster toast={toast} inFlow={inFlow}>
         <Outlet />
       </Toaster>
     </Document>

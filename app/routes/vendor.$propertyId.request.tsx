@@ -129,9 +129,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   // With JavaScript the page stays where it is and its loader refreshes the cart.
   if (form.get('enhanced') === '1') return json({ toast }, { headers })
-  const to = `${requestPath(property.id, lang, back)}${back ? '' : `#product-${productId}`}`
+  const to = requestPath(property.id, lang, back)
+  // A refusal opens the page at its top, where the message is (in the page, not over its buttons).
   if (toast) return redirectWithToast(to, { ...toast, description: toast.description || undefined, variant: 'error' }, { headers })
-  return redirect(to, { headers })
+  return redirect(`${to}${back ? '' : `#product-${productId}`}`, { headers })
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -144,7 +145,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * resizer rides in the same script on every step, as the enhancer swaps the finalize step in
  * without running a script of its own (decision 082).
  */
-export const handle = { hydrate: false, photos: true }
+export const handle = { hydrate: false, photos: true, toastInFlow: true }
 
 export default function VendorRequestRoute() {
   const data = useLoaderData<typeof loader>()
