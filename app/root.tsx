@@ -15,6 +15,7 @@ import {
 import type { ReactNode } from 'react'
 import stylesheet from '~/styles/tailwind.css'
 import { Toaster } from '~/components/ui/toast'
+import { NotAllowedScreen } from '~/components/not-allowed-screen'
 import { NotFoundScreen } from '~/components/not-found-screen'
 import { takeToast } from '~/lib/toast.server'
 import { useNonce } from '~/lib/nonce'
@@ -72,9 +73,10 @@ function Document({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>()
+  const inFlow = useMatches().some((m) => (m.handle as { toastInFlow?: boolean } | undefined)?.toastInFlow === true)
   return (
     <Document>
-      <Toaster toast={toast}>
+      <Toaster toast={toast} inFlow={inFlow}>
         <Outlet />
       </Toaster>
     </Document>
@@ -84,10 +86,13 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError()
   const notFound = isRouteErrorResponse(error) && error.status === 404
+  const notAllowed = isRouteErrorResponse(error) && error.status === 403
   return (
     <Document>
       {notFound ? (
         <NotFoundScreen />
+      ) : notAllowed ? (
+        <NotAllowedScreen reason={refusalMessage(error.data)} />
       ) : (
         <main className="mx-auto max-w-lg p-8 text-center">
           <h1 className="text-2xl font-semibold">Something went wrong</h1>

@@ -1,6 +1,8 @@
 // Demo data for `npm run dev`: one organisation owned by demo@stockrun.test with properties,
 // a catalog, runners and requests in every status. Safe to run twice: it stops if the owner exists.
 import { db } from '../app/lib/db.server'
+import { env } from '../app/lib/env.server'
+import { applyPendingMigrations } from '../app/lib/migrations.server'
 import { hashToken, newToken } from '../app/lib/tokens.server'
 import { giveHandoverCode } from '../app/models/handover.server'
 import { nextOrderNumber } from '../app/models/sequence.server'
@@ -55,6 +57,9 @@ const RUNNERS = [
 const VENDORS = ['Green Clean Co.', 'Metro Maintenance', 'Sunrise Housekeeping', 'Bright Facilities', 'Ortega Services']
 
 async function seed() {
+  // A new database file has no tables yet; `npm run db:seed` alone must still work on it.
+  const applied = applyPendingMigrations(env().DATABASE_URL)
+  if (applied.length > 0) console.log(`Applied ${applied.length} pending migration(s) first.`)
   if (await db.user.findUnique({ where: { email: OWNER } })) {
     console.log(`Demo data already present (${OWNER}).`)
     return

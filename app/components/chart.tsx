@@ -77,6 +77,41 @@ function SvgChart({ id, title, description, width, height, children }: { id: str
   )
 }
 
+/**
+ * A label broken into lines of at most `width` characters at spaces (a longer word is split), so a
+ * product or property name is shown whole instead of cut with an ellipsis. SVG text does not wrap.
+ */
+export function wrapLabel(text: string, width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.trim().split(/\s+/)) {
+    for (let rest = word; rest; ) {
+      const piece = rest.slice(0, width)
+      rest = rest.slice(width)
+      if (!line) line = piece
+      else if (line.length + 1 + piece.length <= width) line = `${line} ${piece}`
+      else {
+        lines.push(line)
+        line = piece
+      }
+    }
+  }
+  if (line) lines.push(line)
+  return lines.length ? lines : ['']
+}
+
+function Lines({ lines, x, y, lineHeight, ...text }: { lines: string[]; x: number; y: number; lineHeight: number; fontSize: number; fill: string; textAnchor?: 'end' }) {
+  return (
+    <text x={x} y={y} {...text}>
+      {lines.map((l, i) => (
+        <tspan key={i} x={x} dy={i === 0 ? 0 : lineHeight}>
+          {l}
+        </tspan>
+      ))}
+    </text>
+  )
+}
+
 /** One horizontal bar per item, longest first as given; the value is written at the bar's end. */
 export function BarChart({ id, title, description, items, format = String }: {
   id: string
@@ -88,23 +123,32 @@ export function BarChart({ id, title, description, items, format = String }: {
   const labelWidth = 140
   const barSpace = 200
   const rowHeight = 28
+  const lineHeight = 15
   const max = Math.max(1, ...items.map((i) => i.value))
-  const height = Math.max(rowHeight, items.length * rowHeight) + 4
+  // A long name takes more lines and its row grows to hold them; the bar sits in the row's middle.
+  let top = 2
+  const rows = items.map((item) => {
+    const lines = wrapLabel(item.label, 18)
+    const height = Math.max(rowHeight, lines.length * lineHeight + 10)
+    const row = { item, lines, top, height }
+    top += height
+    return row
+  })
+  const height = Math.max(rowHeight, top) + 4
   return (
     <SvgChart id={id} title={title} description={description} width={labelWidth + barSpace + 80} height={height}>
       {items.length === 0 ? (
         <text x={0} y={18} fontSize={13} fill="#475569">No data in this period</text>
       ) : (
-        items.map((item, i) => {
-          const y = i * rowHeight + 2
+        rows.map(({ item, lines, top: y, height: h }, i) => {
           const w = Math.max(2, (item.value / max) * barSpace)
-          const label = item.label.length > 18 ? `${item.label.slice(0, 17)}…` : item.label
+          const middle = y + h / 2
           return (
             <g key={`${item.label}-${i}`}>
               <title>{`${item.label}: ${format(item.value)}`}</title>
-              <text x={labelWidth - 8} y={y + 18} fontSize={13} textAnchor="end" fill="#334155">{label}</text>
-              <rect x={labelWidth} y={y + 3} width={w} height={rowHeight - 8} rx={3} fill={SERIES_COLOURS[0]} />
-              <text x={labelWidth + w + 6} y={y + 18} fontSize={13} fill="#0f172a">{format(item.value)}</text>
+              <Lines lines={lines} x={labelWidth - 8} y={middle + 5 - ((lines.length - 1) * lineHeight) / 2} lineHeight={lineHeight} fontSize={13} textAnchor="end" fill="#334155" />
+              <rect x={labelWidth} y={middle - (rowHeight - 8) / 2} width={w} height={rowHeight - 8} rx={3} fill={SERIES_COLOURS[0]} />
+              <text x={labelWidth + w + 6} y={middle + 5} fontSize={13} fill="#0f172a">{format(item.value)}</text>
             </g>
           )
         })
@@ -130,7 +174,15 @@ export function GroupedColumnChart({ id, title, description, categories, series,
   const barWidth = Math.max(2, Math.min(28, (groupWidth - 8) / Math.max(1, series.length)))
   const max = Math.max(1, ...series.flatMap((s) => s.values))
   const legendTop = plotTop + plotHeight + 30
-  const height = legendTop + Math.ceil(series.length / 3) * 18 + 6
+  // Three names to a legend row, each whole on as many lines as it needs; a row is as tall as its longest.
+  const legendLines = series.map((s) => wrapLabel(s.name, 28))
+  const legendRowTops: number[] = []
+  let legendBottom = legendTop
+  for (let r = 0; r < Math.ceil(series.length / 3); r++) {
+    legendRowTops.push(legendBottom)
+    legendBottom += Math.max(...legendLines.slice(r * 3, r * 3 + 3).map((l) => l.length)) * 13 + 5
+  }
+  const height = legendBottom + 6
   return (
     <SvgChart id={id} title={title} description={description} width={width} height={height}>
       <line x1={left} x2={width} y1={plotTop + plotHeight} y2={plotTop + plotHeight} stroke="#94a3b8" />
@@ -153,9 +205,10 @@ export function GroupedColumnChart({ id, title, description, categories, series,
         )
       })}
       {series.map((s, si) => (
-        <g key={s.name} transform={`translate(${left + (si % 3) * 195}, ${legendTop + Math.floor(si / 3) * 18})`}>
+        <g key={s.name} transform={`translate(${left + (si % 3) * 195}, ${legendRowTops[Math.floor(si / 3)]})`}>
+          <title>{s.name}</title>
           <rect width={10} height={10} y={-9} fill={SERIES_COLOURS[si % SERIES_COLOURS.length]} />
-          <text x={14} fontSize={11} fill="#334155">{s.name.length > 26 ? `${s.name.slice(0, 25)}…` : s.name}</text>
+          <Lines lines={legendLines[si]!} x={14} y={0} lineHeight={13} fontSize={11} fill="#334155" />
         </g>
       ))}
     </SvgChart>

@@ -107,7 +107,7 @@ export function ProductFormDialog({
             placeholder="$12.50"
             inputMode="decimal"
             autoComplete="off"
-            hint="With the currency symbol, e.g. $12.50"
+            hint="In US dollars, e.g. 12.50 or $12.50"
           />
         </div>
         <datalist id="product-categories">

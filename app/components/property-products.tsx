@@ -84,7 +84,19 @@ export function PropertyProducts({
           ) : null}
           {available.length === 0 ? (
             <p className="rounded-md border border-dashed border-slate-300 p-4 text-center text-sm text-slate-500">
-              {offered.q ? `No product to assign matches “${offered.q}”.` : 'All products are assigned'}
+              {offered.q ? (
+                `No product to assign matches “${offered.q}”.`
+              ) : assigned.length === 0 ? (
+                // Nothing assigned and nothing to assign: the catalogue itself is empty.
+                <>
+                  Your catalogue has no products yet.{' '}
+                  <Link to="/products?new" className="font-medium text-brand-700 underline">
+                    Add products
+                  </Link>
+                </>
+              ) : (
+                'All products are assigned'
+              )}
             </p>
           ) : (
             <>

@@ -74,7 +74,12 @@ export function NewRequestDialog({
           {!propertyId ? (
             <p className="text-sm text-slate-500">Select a property to see its products.</p>
           ) : products.length === 0 ? (
-            <p className="text-sm text-slate-500">No products are assigned to this property yet.</p>
+            <p className="text-sm text-slate-500">
+              No products are assigned to this property yet.{' '}
+              <a href={`/properties?edit=${encodeURIComponent(propertyId)}`} className="font-medium text-brand-700 underline">
+                Assign products
+              </a>
+            </p>
           ) : (
             <ul className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200" aria-describedby={productErrors.length ? 'products-error' : undefined}>
               {products.map((p) => (

@@ -69,15 +69,16 @@ export function RequestRow({ request, back, detailsHref, timeZone, overdue = fal
           </p>
           {request.property?.address ? <p className="mt-0.5 text-sm text-slate-500">{request.property.address}</p> : null}
         </div>
-        <div className="flex w-full items-center gap-2 sm:w-auto">
-          <Form method="post" preventScrollReset className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+        {/* On a phone the buttons wrap below the status rather than squeeze it: its label stays whole. */}
+        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto sm:flex-nowrap">
+          <Form method="post" preventScrollReset className="flex flex-1 items-center gap-2 sm:flex-none" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
             <input type="hidden" name="intent" value="status" />
             <input type="hidden" name="id" value={request.id} />
             <input type="hidden" name="back" value={back} />
             <label htmlFor={selectId} className="sr-only">
               Status of {request.orderNumber}
             </label>
-            <select ref={select} id={selectId} name="status" defaultValue={request.status} className={cn(inputClasses, 'h-9 min-w-0 py-1 sm:w-36')} aria-busy={saving || undefined}>
+            <select ref={select} id={selectId} name="status" defaultValue={request.status} className={cn(inputClasses, 'h-9 min-w-36 py-1 sm:w-36')} aria-busy={saving || undefined}>
               {Object.entries(STATUS_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}

@@ -38,8 +38,8 @@ export function TeamMembers({ members, me, may, timeZone }: { members: Member[];
               <th scope="col" className="px-4 py-2">Name</th>
               <th scope="col" className="px-4 py-2">E-mail</th>
               <th scope="col" className="px-4 py-2">Role</th>
-              <th scope="col" className="px-4 py-2">Joined</th>
-              <th scope="col" className="px-4 py-2">Last active</th>
+              <th scope="col" className="whitespace-nowrap px-4 py-2">Joined</th>
+              <th scope="col" className="whitespace-nowrap px-4 py-2">Last active</th>
               <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>
             </tr>
           </thead>
@@ -49,12 +49,12 @@ export function TeamMembers({ members, me, may, timeZone }: { members: Member[];
                 <td className="px-4 py-2 font-medium text-slate-900">
                   {m.name} {m.userId === me ? <Badge tone="blue">You</Badge> : null}
                 </td>
-                <td className="px-4 py-2 text-slate-700">{m.email}</td>
+                <td className="min-w-40 px-4 py-2 text-slate-700 [overflow-wrap:anywhere]">{m.email}</td>
                 <td className="px-4 py-2">{mayManage(m, me, may) && m.role !== 'owner' ? <RoleForm member={m} /> : roleLabel(m.role)}</td>
-                <td className="px-4 py-2 text-slate-700">{formatDate(m.joinedAt, timeZone)}</td>
-                <td className="px-4 py-2 text-slate-700">{m.lastActiveAt ? <TimeAgo date={m.lastActiveAt} /> : 'Never'}</td>
+                <td className="whitespace-nowrap px-4 py-2 text-slate-700">{formatDate(m.joinedAt, timeZone)}</td>
+                <td className="whitespace-nowrap px-4 py-2 text-slate-700">{m.lastActiveAt ? <TimeAgo date={m.lastActiveAt} /> : 'Never'}</td>
                 <td className="px-4 py-2">
-                  <div className="flex justify-end gap-2">
+                  <div className="flex justify-end gap-2 whitespace-nowrap">
                     {may.ownership && m.role === 'admin' ? (
                       <ButtonLink to={`?transfer=${m.userId}`} variant="secondary" size="sm" preventScrollReset aria-label={`Make ${m.name} the owner`}>
                         Make owner
@@ -85,7 +85,7 @@ function RoleForm({ member }: { member: Member }) {
   const navigation = useNavigation()
   const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'role' && navigation.formData?.get('userId') === member.userId
   return (
-    <Form method="post" preventScrollReset className="flex items-center gap-2">
+    <Form method="post" preventScrollReset className="flex items-center gap-2 whitespace-nowrap">
       <input type="hidden" name="intent" value="role" />
       <input type="hidden" name="userId" value={member.userId} />
       <label className="sr-only" htmlFor={`role-${member.userId}`}>
@@ -122,7 +122,10 @@ export function TeamInvitations({ invitations, timeZone }: { invitations: Invita
                 </span>
                 <span className="flex gap-2">
                   <InvitationButton id={i.id} intent="resend" label={`Resend invitation to ${i.email}`} text="Resend" />
-                  <InvitationButton id={i.id} intent="revoke" label={`Revoke invitation to ${i.email}`} text="Revoke" />
+                  {/* Asks first (a URL-driven dialog, so also without JavaScript): a revoked link cannot be brought back. */}
+                  <ButtonLink to={`?revoke=${i.id}`} variant="secondary" size="sm" preventScrollReset aria-label={`Revoke invitation to ${i.email}`}>
+                    Revoke
+                  </ButtonLink>
                 </span>
               </li>
             ))}
@@ -147,9 +150,22 @@ function InvitationButton({ id, intent, label, text }: { id: string; intent: str
   )
 }
 
-/** The dialogs the URL opens: invite, leave, remove, transfer ownership. */
-export function TeamDialogs({ members, me, may, inviteResult }: { members: Member[]; me: string; may: May; inviteResult?: SubmissionResult<string[]> }) {
+/** The dialogs the URL opens: invite, leave, remove, transfer ownership, revoke an invitation. */
+export function TeamDialogs({
+  members,
+  invitations,
+  me,
+  may,
+  inviteResult,
+}: {
+  members: Member[]
+  invitations: Invitation[] | null
+  me: string
+  may: May
+  inviteResult?: SubmissionResult<string[]>
+}) {
   const [params] = useSearchParams()
+  const revoking = may.team ? invitations?.find((i) => i.id === params.get('revoke')) : undefined
   const removing = members.find((m) => m.userId === params.get('remove') && mayManage(m, me, may))
   const receiving = members.find((m) => m.userId === params.get('transfer') && m.role === 'admin' && may.ownership)
   if ((params.get('dialog') === 'invite' || inviteResult) && may.team) return <InviteDialog lastResult={inviteResult} />
@@ -168,6 +184,19 @@ export function TeamDialogs({ members, me, may, inviteResult }: { members: Membe
         fields={{ userId: removing.userId }}
         confirmLabel="Remove"
         pendingLabel="Removing..."
+      />
+    )
+  }
+  if (revoking) {
+    return (
+      <ConfirmDialog
+        title={`Revoke the invitation to ${revoking.email}?`}
+        description="The link in their e-mail stops working at once. You can invite them again later."
+        closeTo="/team"
+        intent="revoke"
+        fields={{ id: revoking.id }}
+        confirmLabel="Revoke invitation"
+        pendingLabel="Revoking..."
       />
     )
   }

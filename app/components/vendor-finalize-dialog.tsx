@@ -1,11 +1,12 @@
 // The last step: the cart once more, with its buttons, and the vendor's name. A real form posting
 // to the submit route, so it works the same with and without JavaScript.
-import { Form, useNavigation } from '@remix-run/react'
+import { Form, useNavigation, useRouteLoaderData } from '@remix-run/react'
 import type { VendorLanguage } from '~/i18n/config'
 import { useVendorT } from '~/i18n/provider'
 import { Button, ButtonLink } from './ui/button'
 import { Dialog } from './ui/dialog'
 import { Field } from './ui/field'
+import type { ToastMessage } from './ui/toast'
 import { QuantityControls, type CartLine } from './vendor-cart'
 import type { VendorProduct } from './vendor-product-list'
 import { VendorRequestDetails, useDraftError, type VendorDraft, type VendorRequestField } from './vendor-request-details'
@@ -43,8 +44,16 @@ export function VendorFinalizeDialog({
   const submitting = navigation.state === 'submitting' && navigation.formAction === submitAction
   const names = new Map(products.map((p) => [p.id, p.name]))
   const errorOf = useDraftError(draft)
+  // A refusal's message sits inside the dialog too: the page's own copy is under the dialog's backdrop.
+  const refusal = useRouteLoaderData<{ toast: ToastMessage | null }>('root')?.toast
   return (
     <Dialog title={t('finalize.title')} description={t('finalize.description')} closeTo={closeTo}>
+      {refusal?.variant === 'error' ? (
+        <p className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="finalize-refusal">
+          <strong>{refusal.title}</strong>
+          {refusal.description ? ` ${refusal.description}` : null}
+        </p>
+      ) : null}
       <h3 className="sr-only">{t('cart.heading')}</h3>
       {lines.length === 0 ? (
         <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-600">{t('cart.empty')}</p>

@@ -24,6 +24,7 @@ export function VendorProductList({
   lang,
   cartAction,
   busy,
+  fillHref,
 }: {
   products: VendorProduct[]
   lines: CartLine[]
@@ -31,10 +32,23 @@ export function VendorProductList({
   lang: VendorLanguage
   cartAction: string
   busy: boolean
+  /** Set when this property's own manager is looking: where they give it products. */
+  fillHref?: string | null
 }) {
   const t = useVendorT()
   if (products.length === 0) {
-    return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t('request.noProducts')}</p>
+    return (
+      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+        <p>{t('request.noProducts')}</p>
+        {fillHref ? (
+          <p className="mt-3">
+            <a href={fillHref} className="font-medium text-brand-700 underline">
+              {t('request.fillStorefront')}
+            </a>
+          </p>
+        ) : null}
+      </div>
+    )
   }
   const quantities = new Map(lines.map((l) => [l.productId, l.quantity]))
   return (

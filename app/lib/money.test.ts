@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { centsToDecimal, formatMoney, invoiceTotals, lineTotalCents, parseCents, taxCents } from './money'
+import { centsToDecimal, formatMoney, invoiceTotals, lineTotalCents, parseCents, priceText, taxCents } from './money'
 
 describe('money', () => {
   test('currency text is read by stripping non-numeric characters; nonsense is $0.00', () => {
@@ -35,5 +35,19 @@ describe('money', () => {
     expect(centsToDecimal(15235)).toBe('152.35')
     expect(centsToDecimal(5)).toBe('0.05')
     expect(centsToDecimal(0)).toBe('0.00')
+  })
+
+  test('a price typed with or without a currency sign, or with a decimal comma, is kept as dollars and cents', () => {
+    expect(priceText('12.5')).toBe('$12.50')
+    expect(priceText('$12.50')).toBe('$12.50')
+    expect(priceText('12')).toBe('$12.00')
+    expect(priceText('12,50')).toBe('$12.50')
+    expect(priceText('12,5 €')).toBe('$12.50')
+    expect(priceText('€ 1.234,50')).toBe('$1,234.50')
+    // A comma before three digits separates thousands, as the §2.11 rule reads it.
+    expect(priceText('1,299')).toBe('$1,299.00')
+    expect(priceText('$1,299.99')).toBe('$1,299.99')
+    expect(priceText('USD 7')).toBe('$7.00')
+    expect(priceText('free')).toBeNull()
   })
 })

@@ -85,3 +85,23 @@ export function formatCents(cents: number): string {
 export function formatMoney(text: string | number | null | undefined): string {
   return formatCents(parseCents(text))
 }
+
+/**
+ * A comma followed by one or two digits at the end is a decimal comma ("12,50", "€ 1.234,50"); a comma
+ * before three digits separates thousands ("1,299", "$1,299.99") and is left for the §2.11 rule.
+ */
+function withDecimalPoint(text: string): string {
+  const comma = /,(\d{1,2})\D*$/.exec(text)
+  if (!comma || text.lastIndexOf('.') > comma.index) return text
+  return `${text.slice(0, comma.index).replace(/\./g, '')}.${text.slice(comma.index + 1)}`
+}
+
+/**
+ * A product price as a manager typed it ("12.5", "$12.50", "12,50") in the one form the catalogue
+ * stores and shows: "$12.50". Null when the text holds no amount.
+ */
+export function priceText(typed: string): string | null {
+  const decimal = cleanDecimal(withDecimalPoint(typed))
+  if (decimal === null) return null
+  return formatCents(parseCents(decimal))
+}

@@ -4,7 +4,7 @@
 import { isOverdue, overdueCutoff } from '~/models/overdue-requests.server'
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
 import { RequestCard, RequestCardIcons } from '~/components/request-card'
 import { ExportLink, keptQuery, PageLinks, readListQuery, SearchBox, StatusChips, withParams } from '~/components/request-filters'
@@ -16,6 +16,7 @@ import { env } from '~/lib/env.server'
 import { Invalid } from '~/lib/errors'
 import { usePolling } from '~/lib/use-polling'
 import { locateProperties } from '~/models/property-location.server'
+import { qrCodeCounts } from '~/models/property.server'
 import { propertiesRunningOut } from '~/models/reorder.server'
 import { hasAnyRequest, listRequests, statusesFor } from '~/models/request.server'
 import { requestStats } from '~/models/stats.server'
@@ -61,10 +62,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     requests: page.requests,
     overdue: page.requests.filter((r) => isOverdue(r, cutoff)).map((r) => r.id),
     nextCursor: page.nextCursor,
-    hasRequests: page.requests.length > 0 || (await hasAnyRequest(manager.orgId)),
+    firstStep: page.requests.length > 0 || (await hasAnyRequest(manager.orgId)) ? null : firstStepOf(await qrCodeCounts(manager.orgId)),
     locations: Object.fromEntries(located),
     mapsKey: env().GOOGLE_MAPS_API_KEY ?? null,
   })
+}
+
+/**
+ * What an organisation without requests does next, from what the organisation has (not what this
+ * person made): a colleague joining a team with properties is not told to create the first one.
+ */
+function firstStepOf(qr: { active: number; total: number }) {
+  if (qr.total === 0) return { text: 'Create your first property to start receiving requests.', href: '/properties?new', label: 'Create a property' }
+  if (qr.active === 0) return { text: 'Turn on a property’s QR code so vendors can scan it and send requests.', href: '/qr-codes', label: 'Generate a QR code' }
+  return { text: 'Requests appear here when a vendor scans one of your properties’ QR codes.', href: '/qr-codes', label: 'Print or share the QR codes' }
 }
 
 /** Selecting a request changes only the URL's `selected`: nothing to reload for that. */
@@ -113,8 +124,13 @@ function DashboardView({ data }: { data: SerializeFrom<typeof loader> }) {
                 <p className="font-medium text-slate-900">No requests found</p>
                 {query.q ? (
                   <p className="mt-1 text-sm text-slate-600">Try adjusting your search terms</p>
-                ) : !data.hasRequests ? (
-                  <p className="mt-1 text-sm text-slate-600">Create your first property to start receiving requests</p>
+                ) : data.firstStep ? (
+                  <>
+                    <p className="mt-1 text-sm text-slate-600">{data.firstStep.text}</p>
+                    <Link to={data.firstStep.href} className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
+                      {data.firstStep.label}
+                    </Link>
+                  </>
                 ) : null}
               </div>
             ) : (

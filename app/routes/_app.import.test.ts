@@ -24,7 +24,12 @@ describe('the import page without JavaScript', () => {
     expect(await (await member.get('/properties')).text()).not.toContain('Import CSV')
     const refused = await member.get('/import')
     expect(refused.status).toBe(403)
-    expect(await refused.text()).toContain('Only an owner or admin can import the catalog.')
+    const refusal = await refused.text()
+    expect(refusal).toContain('Only an owner or admin can import the catalog.')
+    // A refusal reads as one, with the way back, not as a failure of the app.
+    expect(refusal).toContain('<h1 class="mt-4 text-2xl font-semibold">Not allowed</h1>')
+    expect(refusal).toContain('Back to the dashboard')
+    expect(refusal).not.toContain('Something went wrong')
     const upload = new FormData()
     upload.set('intent', 'apply')
     upload.set('kind', 'products')
@@ -49,7 +54,7 @@ describe('the import page without JavaScript', () => {
     const applied = await client.fetch('/import', { method: 'POST', body: applyForm('name,price\r\n"Towels, large",$3\r\n') })
     expect(applied.status).toBe(302)
     expect(applied.headers.get('location')).toBe('/products')
-    expect(await db.product.findMany({ where: { organisationId: orgId }, select: { name: true, price: true } })).toEqual([{ name: 'Towels, large', price: '$3' }])
+    expect(await db.product.findMany({ where: { organisationId: orgId }, select: { name: true, price: true } })).toEqual([{ name: 'Towels, large', price: '$3.00' }])
   })
 
   test('a file with a bad row is refused with 422: nothing imported, and what the good rows would do', async () => {

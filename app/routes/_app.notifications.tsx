@@ -13,6 +13,7 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { iconSprite } from '~/components/ui/icon-sprite'
 import { NotFound } from '~/lib/errors'
 import { TimeAgo } from '~/components/time-ago'
+import { useFocusAfterPost } from '~/lib/use-focus-after-post'
 import { redirectWithToast } from '~/lib/toast.server'
 import { usePolling } from '~/lib/use-polling'
 import { deleteNotification, markAllNotificationsRead, markNotificationRead, notificationGroups } from '~/models/notification.server'
@@ -61,11 +62,13 @@ type Item = { id: string; type: string; message: string; isRead: boolean; create
 const { Symbols: NotificationIcons, Icon } = iconSprite('notification-icon', { qr_scan: QrCode, new_request: Package, other: Bell, read: Check, delete: Trash2 })
 const typeIcon = (type: string) => (type === 'qr_scan' || type === 'new_request' ? type : 'other')
 
-function NotificationItem({ n }: { n: Item }) {
+const itemId = (id: string) => `notification-${id}`
+
+function NotificationItem({ n, focusAfter }: { n: Item; focusAfter: ReturnType<typeof useFocusAfterPost> }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('id') === n.id
   return (
-    <li className="flex items-start gap-3 px-4 py-3 sm:px-5" data-testid="notification">
+    <li id={itemId(n.id)} tabIndex={-1} className="flex items-start gap-3 px-4 py-3 sm:px-5" data-testid="notification">
       <span className="mt-0.5 grid h-8 w-8 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-600">
         <Icon name={typeIcon(n.type)} className="h-4 w-4" />
       </span>
@@ -77,7 +80,8 @@ function NotificationItem({ n }: { n: Item }) {
       </div>
       <div className="flex shrink-0 gap-1">
         {!n.isRead ? (
-          <Form method="post" preventScrollReset>
+          // Marked, the item moves to the Read group: focus goes with it, not to the top of the page.
+          <Form method="post" preventScrollReset onSubmit={() => focusAfter(() => document.getElementById(itemId(n.id)))}>
             <input type="hidden" name="intent" value="read" />
             <input type="hidden" name="id" value={n.id} />
             <Button type="submit" variant="ghost" size="sm" disabled={busy} aria-label={`Mark as read: ${n.message}`} title="Mark as read">
@@ -97,14 +101,14 @@ function NotificationItem({ n }: { n: Item }) {
   )
 }
 
-function Group({ title, items, total }: { title: string; items: Item[]; total: number }) {
+function Group({ title, items, total, focusAfter }: { title: string; items: Item[]; total: number; focusAfter: ReturnType<typeof useFocusAfterPost> }) {
   if (total === 0) return null
   return (
     <Card>
       <CardHeader title={`${title} (${total})`} description={items.length < total ? `Showing the latest ${items.length}` : undefined} />
       <ul className="divide-y divide-slate-100">
         {items.map((n) => (
-          <NotificationItem key={n.id} n={n} />
+          <NotificationItem key={n.id} n={n} focusAfter={focusAfter} />
         ))}
       </ul>
     </Card>
@@ -114,6 +118,7 @@ function Group({ title, items, total }: { title: string; items: Item[]; total: n
 export default function NotificationsPage() {
   const { unread, read, unreadCount, readCount } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
+  const focusAfter = useFocusAfterPost()
   usePolling(POLL_MS)
   const markingAll = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'read-all'
   return (
@@ -139,8 +144,8 @@ export default function NotificationsPage() {
         <>
           <NotificationIcons />
           <div className="space-y-6">
-            <Group title="Unread" items={unread} total={unreadCount} />
-            <Group title="Read" items={read} total={readCount} />
+            <Group title="Unread" items={unread} total={unreadCount} focusAfter={focusAfter} />
+            <Group title="Read" items={read} total={readCount} focusAfter={focusAfter} />
           </div>
         </>
       )}

@@ -118,6 +118,21 @@ describe('the Products page', () => {
     expect(await db.product.count({ where: { organisationId: orgId } })).toBe(0)
   })
 
+  test('prices typed without a currency sign are saved and shown as dollars like the others', async () => {
+    const { client, orgId } = await manager('page-products-price@x.test')
+    for (const [name, price] of [['Mop', '12.5'], ['Broom', '12,50'], ['Bucket', '$12.50']]) {
+      const { html } = await postAndFollow(client, '/products?new', productForm({ intent: 'create', name: name!, price: price!, isActive: 'true' }))
+      expect(html).toContain('Product created successfully.')
+    }
+    const saved = await db.product.findMany({ where: { organisationId: orgId }, select: { price: true } })
+    expect(saved.map((p) => p.price)).toEqual(['$12.50', '$12.50', '$12.50'])
+    const page = await (await client.get('/products')).text()
+    // Each card shows the price as written for people, never as typed.
+    expect(page.match(/>\$12\.50</g)).toHaveLength(3)
+    expect(page).not.toContain('>12.5<')
+    expect(page).not.toContain('>12,50<')
+  })
+
   test('the edit dialog opens filled in, and saving updates the product and keeps its photo', async () => {
     const { client, orgId } = await manager('page-products-edit@x.test')
     const product = await givenProduct(orgId, {

@@ -167,7 +167,7 @@ export default function QrCodesPage() {
         }
       />
       {counts.total === 0 ? (
-        <EmptyState title="No Properties Found" action={<ButtonLink to="/properties">Create a property</ButtonLink>}>
+        <EmptyState title="No Properties Found" action={<ButtonLink to="/properties?new">Create a property</ButtonLink>}>
           QR codes belong to properties. Create your first property, then generate its code here.
         </EmptyState>
       ) : (

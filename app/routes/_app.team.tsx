@@ -105,7 +105,7 @@ export default function TeamPage() {
         <TeamMembers members={data.members} me={data.me} may={data.may} timeZone={data.timeZone} />
         {data.invitations ? <TeamInvitations invitations={data.invitations} timeZone={data.timeZone} /> : null}
       </div>
-      <TeamDialogs members={data.members} me={data.me} may={data.may} inviteResult={inviteResult} />
+      <TeamDialogs members={data.members} invitations={data.invitations} me={data.me} may={data.may} inviteResult={inviteResult} />
     </>
   )
 }

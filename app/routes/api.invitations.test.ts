@@ -95,6 +95,28 @@ test('an owner invites by e-mail; the colleague signs in through the link while 
   expect(audit.map((e) => [e.action, e.actor.name])).toEqual(expect.arrayContaining([['member.invited', 'Inv Owner'], ['member.invitation_accepted', 'Colleague Manager']]))
 })
 
+test('someone who already joined and reopens the used link is taken to that organisation, with a message, not an error', async () => {
+  const owner = await app.signedIn('inv-reopen-owner@x.test')
+  const theirs = await organisationOf('inv-reopen-owner@x.test')
+  const { link } = await invite(owner, 'inv-reopen@x.test')
+  // Registration is open: the colleague has an organisation of their own too, and acts for it.
+  const colleague = await app.signedIn('inv-reopen@x.test')
+  const own = await organisationOf('inv-reopen@x.test')
+  expect((await colleague.postForm(link, {})).headers.get('location')).toBe('/')
+  await colleague.postForm('/switch-organisation', { organisationId: own.id })
+  expect((await (await colleague.get('/api/auth/user')).json()).tenant.id).toBe(own.id)
+
+  const reopened = await colleague.get(link)
+  expect(reopened.status).toBe(302)
+  expect(reopened.headers.get('location')).toBe('/')
+  const { res } = await colleague.follow(reopened)
+  expect(res.status).toBe(200)
+  expect(await res.text()).toContain(`You are in ${theirs.name}`)
+  expect((await (await colleague.get('/api/auth/user')).json()).tenant).toMatchObject({ id: theirs.id, name: theirs.name })
+  // Anyone else opening it still reads that it was used.
+  expect((await app.client().get(link)).status).toBe(410)
+})
+
 test('another address is refused with a page naming the invited one, and nothing is joined', async () => {
   const owner = await app.signedIn('inv2-owner@x.test')
   const { link } = await invite(owner, 'invited2@x.test')

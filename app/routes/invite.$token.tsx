@@ -1,7 +1,7 @@
 // /invite/:token (issue 26): the link in an invitation e-mail. Signed out, it signs in through the
 // identity provider and comes back here (no organisation of their own is made on the way); signed in
 // with the invited address, one button joins; any other address, or a used, revoked or expired link,
-// gets a page that says so and joins nothing.
+// gets a page that says so and joins nothing; a used link reopened by someone who joined takes them in.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation } from '@remix-run/react'
@@ -10,8 +10,10 @@ import { BrandedPanel } from '~/components/branded-panel'
 import { Button } from '~/components/ui/button'
 import { DomainError } from '~/lib/errors'
 import { roleWithArticle } from '~/lib/format'
+import { requirePrimary } from '~/lib/litefs.server'
 import { toastHeader } from '~/lib/toast.server'
 import { acceptInvitation, invitationBehind, type InvitationState } from '~/models/invitation.server'
+import { findManager } from '~/models/user.server'
 import { chooseOrganisation, providerName, signedInPerson } from '~/services/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Invitation · Stockrun' }]
@@ -22,6 +24,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = params.token ?? ''
   const [{ state, invitation }, person] = await Promise.all([invitationBehind(token), signedInPerson(request)])
   const matches = !!person && !!invitation && person.email.toLowerCase() === invitation.email
+  // Someone reopening the link they already used wants the organisation, not an error: take them there.
+  if (state === 'accepted' && person && invitation && (await findManager(person.userId, invitation.organisationId))?.orgId === invitation.organisationId) {
+    requirePrimary(request) // switching writes the session
+    const response = await chooseOrganisation(request, person.userId, invitation.organisationId, '/')
+    response.headers.append(
+      'Set-Cookie',
+      await toastHeader({ title: `You are in ${invitation.organisationName}`, description: 'You already accepted this invitation, so here is its dashboard.' }),
+    )
+    return response
+  }
   const status = state === 'pending' && person && !matches ? 403 : STATUS[state]
   return json(
     {

@@ -33,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 /** Painted from one HTML answer on a slow phone, enhanced without React (decision 040). */
-export const handle = { hydrate: false }
+export const handle = { hydrate: false, toastInFlow: true }
 
 export default function VendorLanguagePicker() {
   const data = useLoaderData<typeof loader>()

@@ -17,7 +17,8 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { changeCart, countScanOncePerVisit, keepOffered, readCart, saveCart, type CartChange } from '~/models/vendor-cart.server'
 import { VENDOR_MAX_QUANTITY } from '~/models/request-intake.server'
 import { inLanguage } from '~/models/product-translation.server'
-import { findStorefront, listStorefrontProducts, type Storefront } from '~/models/storefront.server'
+import { findStorefront, findStorefrontOwner, listStorefrontProducts, type Storefront } from '~/models/storefront.server'
+import { getManager } from '~/services/auth.server'
 import { handoverCodeFor, handoverRequiredAt } from '~/models/handover.server'
 import { storefrontRequestFields } from '~/models/request-fields.server'
 import { labelIn } from '~/lib/schemas/request-fields'
@@ -53,6 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   const url = new URL(request.url)
   const step = url.searchParams.get('step')
+  const fillHref = products.length === 0 ? await fillStorefrontHref(request, property.id) : null
   // The property's questions, in the vendor's language (English where a label is missing), asked on the finalize step only.
   const fields: VendorRequestField[] =
     step === 'finalize'
@@ -81,9 +83,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       fields,
       draft: step === 'finalize' ? (cart.draft ?? null) : null,
       langInUrl: url.searchParams.has('lang'),
+      fillHref,
     },
     { headers },
   )
+}
+
+/**
+ * Where a manager of this property fills its empty storefront (its editor, whose checklist links to
+ * Products when the catalogue is empty too); null for everyone else, vendors included.
+ */
+async function fillStorefrontHref(request: Request, propertyId: string) {
+  if (!request.headers.get('Cookie')?.includes('__stockrun_session')) return null
+  const [manager, { organisationId }] = await Promise.all([getManager(request), findStorefrontOwner(propertyId)])
+  return manager?.orgId === organisationId ? `/properties?edit=${encodeURIComponent(propertyId)}` : null
 }
 
 /** Cart buttons: add, one more, one less, remove. */
@@ -116,9 +129,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   // With JavaScript the page stays where it is and its loader refreshes the cart.
   if (form.get('enhanced') === '1') return json({ toast }, { headers })
-  const to = `${requestPath(property.id, lang, back)}${back ? '' : `#product-${productId}`}`
+  const to = requestPath(property.id, lang, back)
+  // A refusal opens the page at its top, where the message is (in the page, not over its buttons).
   if (toast) return redirectWithToast(to, { ...toast, description: toast.description || undefined, variant: 'error' }, { headers })
-  return redirect(to, { headers })
+  return redirect(`${to}${back ? '' : `#product-${productId}`}`, { headers })
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -131,7 +145,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * resizer rides in the same script on every step, as the enhancer swaps the finalize step in
  * without running a script of its own (decision 082).
  */
-export const handle = { hydrate: false, photos: true }
+export const handle = { hydrate: false, photos: true, toastInFlow: true }
 
 export default function VendorRequestRoute() {
   const data = useLoaderData<typeof loader>()
@@ -204,7 +218,7 @@ function RequestPage({ data }: { data: FoundData }) {
           <VendorMain className="pb-28">
             <h2 className="text-lg font-semibold text-slate-900">{t('request.productsHeading')}</h2>
             <p className="mb-4 mt-1 text-sm text-slate-600">{t('request.productsIntro', { max: data.maxQuantity })}</p>
-            <VendorProductList products={data.products} lines={lines} max={data.maxQuantity} lang={lang} cartAction={cartAction} busy={busy} />
+            <VendorProductList products={data.products} lines={lines} max={data.maxQuantity} lang={lang} cartAction={cartAction} busy={busy} fillHref={data.fillHref} />
           </VendorMain>
           <CartBar count={count} reviewHref={requestPath(property.id, lang, 'finalize')} />
           {data.step === 'finalize' ? (

@@ -12,7 +12,7 @@ const DISPLAY_MS = 5000
 const ToastContext = createContext<(toast: ToastMessage) => void>(() => {})
 export const useToast = () => useContext(ToastContext)
 
-export function ToastProvider({ serverToast, children }: { serverToast: ToastMessage | null; children: ReactNode }) {
+export function ToastProvider({ serverToast, inFlow = false, children }: { serverToast: ToastMessage | null; inFlow?: boolean; children: ReactNode }) {
   const [current, setCurrent] = useState<ToastMessage | null>(serverToast)
   const [serial, setSerial] = useState(0)
   const show = useCallback((toast: ToastMessage) => {
@@ -43,30 +43,40 @@ export function ToastProvider({ serverToast, children }: { serverToast: ToastMes
 
   const value = useMemo(() => show, [show])
   const labels = useChromeLabels()
+  const region = (
+    <section
+      id="toast-region"
+      tabIndex={-1}
+      aria-label={labels.notifications}
+      className={
+        inFlow
+          ? 'mx-auto flex w-full max-w-3xl flex-col px-4 outline-none [&:has([data-testid=toast])]:pt-4'
+          : 'pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full max-w-[420px] flex-col p-4 outline-none'
+      }
+    >
+      <div role="status" aria-live="polite" aria-atomic="true">
+        {current ? <ToastCard key={serial} toast={current} dismissLabel={labels.dismiss} onClose={() => setCurrent(null)} stays={inFlow} /> : null}
+      </div>
+    </section>
+  )
   return (
     <ToastContext.Provider value={value}>
+      {inFlow ? region : null}
       {children}
-      <section
-        id="toast-region"
-        tabIndex={-1}
-        aria-label={labels.notifications}
-        className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full max-w-[420px] flex-col p-4 outline-none"
-      >
-        <div role="status" aria-live="polite" aria-atomic="true">
-          {current ? <ToastCard key={serial} toast={current} dismissLabel={labels.dismiss} onClose={() => setCurrent(null)} /> : null}
-        </div>
-      </section>
+      {inFlow ? null : region}
     </ToastContext.Provider>
   )
 }
 
-function ToastCard({ toast, dismissLabel, onClose }: { toast: ToastMessage; dismissLabel: string; onClose: () => void }) {
+function ToastCard({ toast, dismissLabel, onClose, stays }: { toast: ToastMessage; dismissLabel: string; onClose: () => void; stays: boolean }) {
   const error = toast.variant === 'error'
   return (
     <div
       data-testid="toast"
       className={cn(
-        'toast-auto-hide pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg',
+        // In the page's flow it covers nothing, so it stays to be read; fading would leave a blank gap.
+        !stays && 'toast-auto-hide',
+        'pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg',
         error ? 'border-red-800 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900',
       )}
     >
@@ -74,14 +84,25 @@ function ToastCard({ toast, dismissLabel, onClose }: { toast: ToastMessage; dism
         <p className="text-sm font-semibold">{toast.title}</p>
         {toast.description ? <p className={cn('mt-1 text-sm', error ? 'text-white' : 'text-slate-600')}>{toast.description}</p> : null}
       </div>
-      <button type="button" onClick={onClose} className="rounded p-1 opacity-70 hover:opacity-100" aria-label={dismissLabel} data-toast-dismiss>
-        <X className="h-4 w-4" aria-hidden="true" />
-      </button>
+      {/* In the flow it needs no closing, and without JavaScript its button would do nothing. */}
+      {stays ? null : (
+        <button type="button" onClick={onClose} className="rounded p-1 opacity-70 hover:opacity-100" aria-label={dismissLabel} data-toast-dismiss>
+          <X className="h-4 w-4" aria-hidden="true" />
+        </button>
+      )}
     </div>
   )
 }
 
-/** The root renders this: server toasts with the provider around the whole app. */
-export function Toaster({ toast, children }: { toast: ToastMessage | null; children?: ReactNode }) {
-  return <ToastProvider serverToast={toast}>{children}</ToastProvider>
+/**
+ * The root renders this: server toasts with the provider around the whole app. `inFlow` (the vendor's
+ * pages) puts the message at the top of the page instead of over it: on a 360 px phone without
+ * JavaScript a corner toast sat on the cart bar and the dialog's buttons, with no way to close it.
+ */
+export function Toaster({ toast, inFlow, children }: { toast: ToastMessage | null; inFlow?: boolean; children?: ReactNode }) {
+  return (
+    <ToastProvider serverToast={toast} inFlow={inFlow}>
+      {children}
+    </ToastProvider>
+  )
 }

@@ -1,19 +1,12 @@
 // Product input, shared by the products page form (conform) and /api/products.
 import { z } from 'zod'
+import { priceText } from '~/lib/money'
 import { booleanInput, requiredText } from './common'
 import { ProductTranslations } from './translation'
 
 export const PRODUCT_NAME_REQUIRED = 'Product name is required'
 export const PRICE_NEEDS_AMOUNT = 'Enter a price with an amount, e.g. $12.50'
 export const IMAGE_URL_NOT_ALLOWED = 'Image address must be an uploaded image (/images/…) or an http(s) URL'
-
-/** The amount in a price as entered ("$1,250.00" → 1250); the spec strips non-numeric characters first. */
-export function priceAmount(price: string): number | null {
-  const digits = price.replace(/[^0-9.]/g, '')
-  if (!/\d/.test(digits)) return null
-  const amount = Number(digits)
-  return Number.isFinite(amount) ? amount : null
-}
 
 /** Our own uploads, or an image elsewhere on the web; anything else (javascript:, data:) could run or leak in an <img>. */
 export function isAllowedImageUrl(value: string) {
@@ -35,7 +28,10 @@ const clearable = (max: number) =>
     .nullable()
     .transform((v) => (v ? v : null))
 
-const price = clearable(50).refine((v) => v === null || priceAmount(v) !== null, PRICE_NEEDS_AMOUNT)
+// Stored as "$12.50" however it was typed, so the catalogue, vendor page and invoices read one form.
+const price = clearable(50)
+  .refine((v) => v === null || priceText(v) !== null, PRICE_NEEDS_AMOUNT)
+  .transform((v) => (v === null ? null : priceText(v)))
 const imageUrl = clearable(2000).refine((v) => v === null || isAllowedImageUrl(v), IMAGE_URL_NOT_ALLOWED)
 
 const optionalFields = {
