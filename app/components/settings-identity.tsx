@@ -18,11 +18,25 @@ export type IdentityData = {
   logoUrl: string | null
 }
 
-export function SettingsIdentity({ identity, canChange, errors }: { identity: IdentityData; canChange: boolean; errors?: Record<string, string[] | null | undefined> }) {
+export function SettingsIdentity({
+  identity,
+  canChange,
+  lastResult,
+}: {
+  identity: IdentityData
+  canChange: boolean
+  /** A refused save: its messages, and what was typed (without JavaScript the page is drawn anew). */
+  lastResult?: { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null }
+}) {
+  const errors = lastResult?.error ?? undefined
+  const typed = (field: keyof IdentityData) => {
+    const value = lastResult?.initialValue?.[field]
+    return typeof value === 'string' ? value : (identity[field] ?? '')
+  }
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === SAVE_IDENTITY
   return (
-    <Card>
+    <Card data-testid="organisation-identity">
       <CardHeader
         title="Organisation"
         description={canChange ? 'Who you are on invoices, e-mails and QR sheets, and to your team.' : 'Only owners and admins can change these.'}
@@ -30,11 +44,11 @@ export function SettingsIdentity({ identity, canChange, errors }: { identity: Id
       <CardBody>
         <Form method="post" encType="multipart/form-data" className="space-y-4">
           <input type="hidden" name="intent" value={SAVE_IDENTITY} />
-          <Field label="Name" name="name" defaultValue={identity.name} required maxLength={100} autoComplete="organization" disabled={!canChange} errors={errors?.name ?? undefined} />
+          <Field label="Name" name="name" defaultValue={typed('name')} required maxLength={100} autoComplete="organization" disabled={!canChange} errors={errors?.name ?? undefined} />
           <TextareaField
             label="Postal address"
             name="address"
-            defaultValue={identity.address ?? ''}
+            defaultValue={typed('address')}
             maxLength={500}
             autoComplete="street-address"
             disabled={!canChange}
@@ -45,7 +59,7 @@ export function SettingsIdentity({ identity, canChange, errors }: { identity: Id
               label="Contact e-mail"
               name="contactEmail"
               type="email"
-              defaultValue={identity.contactEmail ?? ''}
+              defaultValue={typed('contactEmail')}
               maxLength={254}
               autoComplete="email"
               disabled={!canChange}
@@ -55,7 +69,7 @@ export function SettingsIdentity({ identity, canChange, errors }: { identity: Id
               label="Contact phone"
               name="contactPhone"
               type="tel"
-              defaultValue={identity.contactPhone ?? ''}
+              defaultValue={typed('contactPhone')}
               maxLength={40}
               autoComplete="tel"
               disabled={!canChange}
@@ -65,7 +79,7 @@ export function SettingsIdentity({ identity, canChange, errors }: { identity: Id
           <Field
             label="Tax or registration number (optional)"
             name="taxId"
-            defaultValue={identity.taxId ?? ''}
+            defaultValue={typed('taxId')}
             maxLength={64}
             disabled={!canChange}
             errors={errors?.taxId ?? undefined}

@@ -138,7 +138,7 @@ export default function SettingsPage() {
         <SettingsIdentity
           identity={organisation}
           canChange={organisation.canChange}
-          errors={(actionData as { identity?: { error?: Record<string, string[] | null> } } | undefined)?.identity?.error}
+          lastResult={(actionData as { identity?: { error?: Record<string, string[] | null> } } | undefined)?.identity}
         />
         <PreferencesCard preferences={preferences} />
         {system ? <SystemCard registrationEnabled={system.registration_enabled} /> : null}

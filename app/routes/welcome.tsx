@@ -44,11 +44,19 @@ const zoneLabel = (zone: string) => zone.replace(/_/g, ' ')
 
 export default function Welcome() {
   const data = useLoaderData<typeof loader>()
-  const errors = useActionData<typeof action>()?.result.error
-  const saving = useNavigation().state === 'submitting'
+  const refused = useActionData<typeof action>()?.result
+  const errors = refused?.error
+  // Without JavaScript a refused save draws the page anew: keep what was typed.
+  const typed = (field: 'name' | 'depotAddress') => {
+    const value = (refused?.initialValue as Record<string, unknown> | undefined)?.[field]
+    return typeof value === 'string' ? value : (data[field] ?? '')
+  }
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
   // The zone the browser sent at sign-up; else, with JavaScript, this browser's own (still shown as
   // a choice to confirm). Without JavaScript nothing is picked: the owner chooses.
-  const [zone, setZone] = useState(data.timeZone ?? '')
+  const typedZone = (refused?.initialValue as Record<string, unknown> | undefined)?.timeZone
+  const [zone, setZone] = useState(typeof typedZone === 'string' ? typedZone : (data.timeZone ?? ''))
   const [fromThisBrowser, setFromThisBrowser] = useState(false)
   useEffect(() => {
     if (data.timeZone) return
@@ -71,7 +79,7 @@ export default function Welcome() {
         <Field
           label="Organisation name"
           name="name"
-          defaultValue={data.name}
+          defaultValue={typed('name')}
           required
           maxLength={100}
           autoComplete="organization"
@@ -93,7 +101,7 @@ export default function Welcome() {
         <Field
           label="Depot address (optional)"
           name="depotAddress"
-          defaultValue={data.depotAddress ?? ''}
+          defaultValue={typed('depotAddress')}
           maxLength={500}
           autoComplete="street-address"
           errors={errors?.depotAddress}
