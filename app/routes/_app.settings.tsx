@@ -109,7 +109,8 @@ function InfoRow({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex justify-between gap-4 py-2 text-sm">
       <dt className="text-slate-500">{label}</dt>
-      <dd className="font-medium text-slate-900">{value}</dd>
+      {/* A long e-mail address wraps instead of widening the page past a phone's screen. */}
+      <dd className="min-w-0 text-right font-medium text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
     </div>
   )
 }
@@ -120,7 +121,7 @@ export default function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" description="Your account, notification preferences and system options" />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader title="Account Information" />
           <CardBody>
