@@ -64,7 +64,18 @@ async function seed() {
     console.log(`Demo data already present (${OWNER}).`)
     return
   }
-  const org = await db.organisation.create({ data: { name: 'Harbor Property Group', timeZone: 'America/New_York' } })
+  // Issue 34: a company as a real one would appear on its invoices and e-mails, its first-run step done.
+  const org = await db.organisation.create({
+    data: {
+      name: 'Harbor Property Group',
+      timeZone: 'America/New_York',
+      address: '250 Water Street, Suite 400\nNew York, NY 10038',
+      contactEmail: 'office@harborpropertygroup.example',
+      contactPhone: '+1 212 555 0100',
+      taxId: 'EIN 12-3456789',
+      setupCompletedAt: new Date(),
+    },
+  })
   const owner = await db.user.create({ data: { email: OWNER, firstName: 'Dana', lastName: 'Demo' } })
   await db.membership.create({ data: { userId: owner.id, organisationId: org.id, role: 'owner' } })
   await db.userSettings.create({ data: { userId: owner.id } })

@@ -25,7 +25,7 @@ export function SettingsHandover({
   const early = useSendEarlyChanges((changed) => canChange && fetcher.submit(changed))
   return (
     <Card>
-      <CardHeader title="Organisation" description={canChange ? 'Rules for every delivery, and the time zone all times are shown in.' : 'Only owners and admins can change these.'} />
+      <CardHeader title="Deliveries and Time Zone" description={canChange ? 'Rules for every delivery, and the time zone all times are shown in.' : 'Only owners and admins can change these.'} />
       <CardBody>
         <Form ref={early} method="post" onChange={(e) => canChange && fetcher.submit(e.currentTarget)} className="space-y-4">
           <input type="hidden" name="intent" value="organisation" />

@@ -38,30 +38,45 @@ function NavItem({ to, label, icon: Icon }: { to: string; label: string; icon: t
 type Organisation = { id: string; name: string }
 
 /**
- * For people in several organisations: a plain form, so switching works without JavaScript too. A whole
- * page load, not a client navigation, so the live-events stream reconnects for the new organisation.
+ * The organisation the person acts for, by its whole name (wrapped, never cut: two "Acme Property
+ * Management …" must be told apart). For people in several, each other one is a button in a plain
+ * form: one press switches (issue 34), without JavaScript too. A whole page load, not a client
+ * navigation, so the live-events stream reconnects for the new organisation.
  */
 function OrganisationSwitcher({ organisations, activeId }: { organisations: Organisation[]; activeId: string }) {
   const location = useLocation()
+  const active = organisations.find((o) => o.id === activeId)
+  const others = organisations.filter((o) => o.id !== activeId)
+  const name = 'whitespace-normal [overflow-wrap:anywhere]'
   return (
-    <Form method="post" action="/switch-organisation" reloadDocument className="space-y-2 px-5 pb-3" data-testid="organisation-switcher">
-      <input type="hidden" name="redirectTo" value={location.pathname} />
-      <label htmlFor="organisation-switch" className="block text-xs font-medium uppercase tracking-wide text-slate-600">
+    <div className="px-5 pb-3">
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-600">
         Organisation
-      </label>
-      <div className="flex gap-2">
-        <select id="organisation-switch" name="organisationId" defaultValue={activeId} key={activeId} className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
-          {organisations.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100">
-          Switch
-        </button>
-      </div>
-    </Form>
+      </p>
+      <p className={cn('mt-1 text-sm font-semibold text-slate-900', name)} data-testid="organisation-name">
+        {active?.name}
+      </p>
+      {others.length > 0 ? (
+        <Form method="post" action="/switch-organisation" reloadDocument className="mt-2" aria-label="Switch organisation" data-testid="organisation-switcher">
+          <input type="hidden" name="redirectTo" value={location.pathname} />
+          <ul className="space-y-1">
+            {others.map((o) => (
+              <li key={o.id}>
+                <button
+                  type="submit"
+                  name="organisationId"
+                  value={o.id}
+                  className={cn('w-full rounded-md border border-slate-300 px-2 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100', name)}
+                >
+                  <span className="block text-xs text-slate-500">Switch to</span>
+                  {o.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Form>
+      ) : null}
+    </div>
   )
 }
 
@@ -113,7 +128,7 @@ export function Sidebar({ userLabel, organisations = [], activeOrgId = '' }: { u
           </span>
           <span className="text-lg font-semibold tracking-tight">Stockrun</span>
         </div>
-        {organisations.length > 1 ? <OrganisationSwitcher organisations={organisations} activeId={activeOrgId} /> : null}
+        {organisations.length > 0 ? <OrganisationSwitcher organisations={organisations} activeId={activeOrgId} /> : null}
         <nav aria-label="Main" className="flex-1 space-y-1 overflow-y-auto px-3">
           {NAV_ENTRIES.map((entry) => (
             <NavItem key={entry.to} {...entry} />

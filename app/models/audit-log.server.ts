@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'assignment.delivered_without_code',
   'settings.system_changed',
   'settings.preferences_changed',
+  'organisation.identity_changed',
+  'organisation.setup_completed',
   'member.role_changed',
   'member.invited',
   'member.invitation_resent',

@@ -5,12 +5,14 @@
 import crypto from 'node:crypto'
 import { db } from '~/lib/db.server'
 import { Conflict, DomainError, NotFound, TooManyRequests } from '~/lib/errors'
-import { displayName, roleWithArticle } from '~/lib/format'
+import { displayName, formatDate, roleWithArticle } from '~/lib/format'
 import { readNow, sqlDate, writeTogether, type Sql } from '~/lib/sql.server'
 import { hashToken, newToken } from '~/lib/tokens.server'
 import type { InvitableRole } from '~/lib/schemas/team'
 import { sendMail } from '~/services/mail.server'
 import { recordAudit } from './audit-log.server'
+import { organisationIdentity } from './organisation-identity.server'
+import { organisationTimeZone } from './organisation-time-zone.server'
 
 export const INVITATION_LIFETIME_DAYS = 7
 export const INVITATIONS_PER_DAY = 50
@@ -149,9 +151,10 @@ export async function revokeInvitation(orgId: string, id: string) {
 }
 
 async function emailInvitation(row: InvitationRow, token: string, inviter: Inviter, origin: string) {
-  const organisation = await db.organisation.findUniqueOrThrow({ where: { id: row.organisationId }, select: { name: true } })
+  const [organisation, timeZone] = await Promise.all([organisationIdentity(row.organisationId), organisationTimeZone(row.organisationId)])
   const link = `${origin}/invite/${token}`
-  const expires = new Date(row.expiresAt).toUTCString()
+  // On the organisation's clock and in the Team page's words ("expires Dec 3, 2026"), so both read the same.
+  const expires = formatDate(row.expiresAt, timeZone)
   const text = [
     'Hello,',
     '',
@@ -160,11 +163,11 @@ async function emailInvitation(row: InvitationRow, token: string, inviter: Invit
     'Open this link to accept:',
     link,
     '',
-    `Sign in with this address (${row.email}). The link works once and until ${expires}.`,
+    `Sign in with this address (${row.email}). The link works once and expires ${expires}.`,
   ].join('\n')
-  const html = `<p>Hello,</p><p>${escapeHtml(inviter.name)} invited you to join <strong>${escapeHtml(organisation.name)}</strong> on Stockrun as ${roleWithArticle(row.role)}.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a></p><p>Sign in with this address (${escapeHtml(row.email)}). The link works once and until ${escapeHtml(expires)}.</p>`
+  const html = `<p>Hello,</p><p>${escapeHtml(inviter.name)} invited you to join <strong>${escapeHtml(organisation.name)}</strong> on Stockrun as ${roleWithArticle(row.role)}.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a></p><p>Sign in with this address (${escapeHtml(row.email)}). The link works once and expires ${escapeHtml(expires)}.</p>`
   try {
-    await sendMail({ to: row.email, subject: `${inviter.name} invited you to ${organisation.name} on Stockrun`, text, html })
+    await sendMail({ fromName: organisation.name, to: row.email, subject: `${inviter.name} invited you to ${organisation.name} on Stockrun`, text, html })
   } catch (err) {
     throw new InvitationNotSent(`The invitation e-mail could not be sent: ${err instanceof Error ? err.message : String(err)}`)
   }

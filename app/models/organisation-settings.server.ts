@@ -10,6 +10,8 @@ import { geocodeAddress, geocodingKey } from '~/services/geocode.server'
 import { listedTimeZone, UNKNOWN_TIME_ZONE } from '~/lib/time-zones'
 import { requirePermission, type Actor } from './permissions'
 import { organisationTimeZone } from './organisation-time-zone.server'
+import { changedIdentityFields, identityChangesOf, organisationIdentity, OrganisationIdentityInput } from './organisation-identity.server'
+import { recordAudit } from './audit-log.server'
 
 export type OrganisationSettings = { requireHandoverCode: boolean }
 
@@ -29,8 +31,10 @@ const PER_STOP = 'Time per stop is between 0 and 240 minutes'
 const OVERDUE = 'Overdue after is between 1 and 10080 minutes (a week), or blank for off'
 
 // Each field may come alone (PUT { timeZone } keeps the handover rule); the Settings forms send theirs.
+// The organisation's identity (issue 34) is the Settings form's schema, each field optional here.
 export const OrganisationSettingsInput = z
   .object({
+    ...OrganisationIdentityInput.partial().shape,
     requireHandoverCode: booleanInput.optional(),
     timeZone: TimeZoneInput.optional(),
     // Issue 30: runs start from the depot without a runner's position; estimates use speed and time per stop.
@@ -76,15 +80,18 @@ export async function getOrganisationSettings(orgId: string): Promise<Organisati
 
 /** What Settings and GET /api/organisation/settings show. */
 export async function organisationSettingsView(orgId: string) {
-  const [settings, timeZone, runs] = await Promise.all([getOrganisationSettings(orgId), organisationTimeZone(orgId), getRunSettings(orgId)])
+  const [identity, settings, timeZone, runs] = await Promise.all([organisationIdentity(orgId), getOrganisationSettings(orgId), organisationTimeZone(orgId), getRunSettings(orgId)])
   const { depotAddress, averageSpeedKmh, minutesPerStop, overdueAfterMinutes } = runs
-  return { ...settings, timeZone, depotAddress, averageSpeedKmh, minutesPerStop, overdueAfterMinutes }
+  return { ...identity, ...settings, timeZone, depotAddress, averageSpeedKmh, minutesPerStop, overdueAfterMinutes }
 }
 
 export async function updateOrganisationSettings(actor: Actor, orgId: string, changes: OrganisationSettingsChanges) {
   requirePermission(actor, 'organisation')
   const { requireHandoverCode, depotAddress, averageSpeedKmh, minutesPerStop, overdueAfterMinutes } = changes
   const timeZone = listedTimeZone(changes.timeZone)
+  const identity = identityChangesOf(changes)
+  const before = await organisationIdentity(orgId)
+  const changedFields = changedIdentityFields(before, identity)
   // The depot is looked up like a property's address, here in the action (a write), never on a page view.
   const depot = depotAddress === undefined ? {} : { depotAddress, ...(await depotPosition(depotAddress)) }
   const data = {
@@ -102,8 +109,12 @@ export async function updateOrganisationSettings(actor: Actor, orgId: string, ch
         update: data,
       })
     }
-    if (timeZone) await tx.organisation.update({ where: { id: orgId }, data: { timeZone } })
+    if (timeZone || changedFields.length > 0) await tx.organisation.update({ where: { id: orgId }, data: { ...identity, ...(timeZone ? { timeZone } : {}) } })
   })
+  if (changedFields.length > 0) {
+    const renamed = changedFields.includes('name') ? { previousName: before.name, name: identity.name } : {}
+    await recordAudit({ orgId, action: 'organisation.identity_changed', target: { type: 'organisation', id: orgId }, details: { fields: changedFields, ...renamed } })
+  }
   return organisationSettingsView(orgId)
 }
 

@@ -100,3 +100,14 @@ describe.each<{ driver: string; env: () => Record<string, string> }>([
 test('the removal is a primary job, hourly', () => {
   expect(primaryJobs.find((j) => j.name === 'remove-unused-uploads')).toMatchObject({ everyMs: 60 * 60 * 1000 })
 })
+
+test("the organisation's logo is an image in use (issue 34): kept past the day, while its unused thumbnail goes", async () => {
+  Object.assign(process.env, { STORAGE_DRIVER: 'database' })
+  const owner = await app.signedIn('unused-logo@x.test')
+  const upload = await owner.fetch('/api/upload', { method: 'POST', body: imageForm(await sidewaysPhoto()) })
+  const logo = (await upload.json()) as Pictures
+  expect((await owner.put('/api/organisation/settings', { logoUrl: logo.imageUrl })).status).toBe(200)
+  await removeUnusedUploads(new Date(Date.now() + DAY + 60_000))
+  expect(await served(logo.imageUrl)).toBe(200)
+  expect(await served(logo.thumbnailUrl)).toBe(404)
+})

@@ -12,7 +12,8 @@ export const UNATTACHED_GRACE_MS = 24 * 60 * 60 * 1000
 /**
  * Every image address anything shows: products (photo and thumbnail), delivery proofs (photo,
  * thumbnail, signature, which invoices show too), notifications (a product's thumbnail) and the
- * requester's photos on requests (issue 29). One
+ * requester's photos on requests (issue 29), the organisation's logo and the one an issued invoice
+ * keeps (issue 34). One
  * statement; notifications repeat a few addresses many times, so they are made distinct first.
  */
 async function imagesInUse() {
@@ -24,7 +25,9 @@ async function imagesInUse() {
     UNION SELECT "signatureUrl" FROM "DeliveryProof" WHERE "signatureUrl" IS NOT NULL
     UNION SELECT "imageUrl" FROM "Notification" WHERE "imageUrl" IS NOT NULL
     UNION SELECT json_extract(p.value, '$.imageUrl') FROM "ProductRequest" r, json_each(r."photos") p WHERE r."photos" IS NOT NULL
-    UNION SELECT json_extract(p.value, '$.thumbnailUrl') FROM "ProductRequest" r, json_each(r."photos") p WHERE r."photos" IS NOT NULL`
+    UNION SELECT json_extract(p.value, '$.thumbnailUrl') FROM "ProductRequest" r, json_each(r."photos") p WHERE r."photos" IS NOT NULL
+    UNION SELECT "logoUrl" FROM "Organisation" WHERE "logoUrl" IS NOT NULL
+    UNION SELECT json_extract("issuer", '$.logoUrl') FROM "Invoice" WHERE json_valid("issuer") AND json_extract("issuer", '$.logoUrl') IS NOT NULL`
   return new Set(rows.map((r) => imageFileOf(r.url)).filter((file): file is string => file !== null))
 }
 

@@ -62,7 +62,8 @@ export async function signInFromIdentity(profile: IdentityProfile, options: { fo
     return { user, organisationId: organisation.id }
   })
   await recordSignIn(created.user, created.organisationId, true)
-  return created.user
+  // The new organisation's owner is shown the first-run step (issue 34) before anything else.
+  return Object.assign(created.user, { firstRun: true })
 }
 
 async function createPerson(email: string, profile: IdentityProfile) {

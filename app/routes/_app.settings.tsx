@@ -28,6 +28,10 @@ import { useStickyActionData } from '~/lib/use-sticky-action-data'
 import { withOperator } from '~/models/operator.server'
 import { permissionsOf, requirePermissionOnPage } from '~/models/permissions'
 import { timeZoneNames } from '~/lib/time-zones'
+import { SAVE_IDENTITY, SettingsIdentity } from '~/components/settings-identity'
+import { readMultipartForm } from '~/lib/multipart.server'
+import { MAX_UPLOAD_BYTES } from '~/services/images.server'
+import { saveIdentityFromForm } from '~/models/organisation-identity-form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Stockrun' }]
 
@@ -51,7 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const manager = await requireManager(request)
-  const formData = await request.formData()
+  // Multipart for the organisation's logo (issue 34); the other forms post url-encoded, read the same way.
+  const formData = await readMultipartForm(request, { maxFileBytes: MAX_UPLOAD_BYTES })
   const intent = formData.get('intent')
   formData.delete('intent')
   if (intent === SIGN_OUT_EVERYWHERE) return endAllManagerSessions(request, manager.userId)
@@ -67,6 +72,12 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const code = saved.requireHandoverCode ? 'Runners now need the handover code.' : 'The handover code is optional.'
     return redirectWithToast('/settings', { title: 'Organisation Settings Updated', description: `${code} Times read in ${saved.timeZone}.` })
+  }
+  if (intent === SAVE_IDENTITY) {
+    requirePermissionOnPage(manager, 'organisation')
+    const saved = await saveIdentityFromForm(manager, formData)
+    if (!saved.ok) return json({ identity: saved.reply }, { status: 400 })
+    return redirectWithToast('/settings', { title: 'Organisation Saved', description: `${saved.name} now appears on invoices, e-mails and QR sheets.` })
   }
   if (typeof intent === 'string' && intent.startsWith('integrations-')) {
     requirePermissionOnPage(manager, 'integrations')
@@ -98,7 +109,8 @@ function InfoRow({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex justify-between gap-4 py-2 text-sm">
       <dt className="text-slate-500">{label}</dt>
-      <dd className="font-medium text-slate-900">{value}</dd>
+      {/* A long e-mail address wraps instead of widening the page past a phone's screen. */}
+      <dd className="min-w-0 text-right font-medium text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
     </div>
   )
 }
@@ -109,7 +121,7 @@ export default function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" description="Your account, notification preferences and system options" />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader title="Account Information" />
           <CardBody>
@@ -124,6 +136,11 @@ export default function SettingsPage() {
             </Link>
           </CardBody>
         </Card>
+        <SettingsIdentity
+          identity={organisation}
+          canChange={organisation.canChange}
+          lastResult={(actionData as { identity?: { error?: Record<string, string[] | null> } } | undefined)?.identity}
+        />
         <PreferencesCard preferences={preferences} />
         {system ? <SystemCard registrationEnabled={system.registration_enabled} /> : null}
         <SettingsSessions />

@@ -1,6 +1,7 @@
-// GET/PUT /api/organisation/settings { requireHandoverCode, timeZone, depotAddress, averageSpeedKmh,
-// minutesPerStop, overdueAfterMinutes }: rules for all of the organisation's deliveries and runs.
-// Any manager may read them; only owners and admins change them.
+// GET/PUT /api/organisation/settings { name, address, contactEmail, contactPhone, taxId, logoUrl,
+// requireHandoverCode, timeZone, depotAddress, averageSpeedKmh, minutesPerStop, overdueAfterMinutes }:
+// who the organisation is (issue 34) and the rules for all of its deliveries and runs. Any manager may
+// read them; only owners and admins change them (any field alone; a blank or null one is cleared).
 import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.server'
 import { organisationSettingsView, OrganisationSettingsInput, updateOrganisationSettings } from '~/models/organisation-settings.server'
 import { requirePermission } from '~/models/permissions'

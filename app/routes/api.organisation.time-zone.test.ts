@@ -11,7 +11,7 @@ const app = withTestServer()
 describe('GET/PUT /api/organisation/settings timeZone', () => {
   test('an owner picks a zone from the list; an unknown one is a 400 that changes nothing; a member may not', async () => {
     const owner = await app.signedIn('zone-owner@x.test')
-    expect(await (await owner.get('/api/organisation/settings')).json()).toEqual({ requireHandoverCode: false, timeZone: 'UTC', depotAddress: null, averageSpeedKmh: 25, minutesPerStop: 6, overdueAfterMinutes: null })
+    expect(await (await owner.get('/api/organisation/settings')).json()).toMatchObject({ requireHandoverCode: false, timeZone: 'UTC', depotAddress: null, averageSpeedKmh: 25, minutesPerStop: 6, overdueAfterMinutes: null })
 
     for (const timeZone of ['Mars/Olympus', '+05:30', '', 42]) {
       const bad = await owner.put('/api/organisation/settings', { timeZone })

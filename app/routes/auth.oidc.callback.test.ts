@@ -6,10 +6,10 @@ import { givenOperator, organisationOf } from '../../tests/fixtures/people'
 const app = withTestServer()
 
 describe('signing in through the identity provider', () => {
-  test('a first sign-in creates the user and a new organisation they own, and lands on the dashboard', async () => {
+  test('a first sign-in creates the user and a new organisation they own, and lands on its first-run step', async () => {
     const c = app.client()
     const { res, path } = await c.signIn('first@x.test')
-    expect(path).toBe('/')
+    expect(path).toBe('/welcome')
     expect(res.status).toBe(200)
     const me = await (await c.get('/api/auth/user')).json()
     expect(me).toMatchObject({ email: 'first@x.test', role: 'owner', tenant: { name: expect.any(String) } })
@@ -39,7 +39,8 @@ describe('signing in through the identity provider', () => {
     expect((await (await c.get('/api/auth/user')).json()).email).toBe('demo@stockrun.test')
   })
 
-  test('the sign-in goes back to the page the manager first asked for', async () => {
+  test('the sign-in goes back to the page the manager first asked for (past the first-run step for a new organisation)', async () => {
+    await app.signedIn('back@x.test')
     const c = app.client()
     const guarded = await c.get('/settings')
     expect(guarded.headers.get('location')).toBe('/login?redirectTo=%2Fsettings')

@@ -16,6 +16,8 @@ async function isOnTheWayToInvitation(back: string) {
   return token ? isPendingInvitation(token) : false
 }
 
+const welcomePath = (back: string) => (back === '/' ? '/welcome' : `/welcome?redirectTo=${encodeURIComponent(back)}`)
+
 export async function loader({ request }: LoaderFunctionArgs) {
   // Signing in creates the user and the session: only the primary may.
   requirePrimary(request)
@@ -23,7 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const identity = await completeSignIn(request)
     const back = returnPathOf(request)
     const user = await signInFromIdentity(identity, { followingInvitation: await isOnTheWayToInvitation(back), timeZone: signUpTimeZone(request) })
-    const response = await startManagerSession(request, user.id, back)
+    // A new organisation's owner names it and sets its clock first; then goes where they were going.
+    const firstRun = 'firstRun' in user && user.firstRun
+    const response = await startManagerSession(request, user.id, firstRun ? welcomePath(back) : back)
     response.headers.append('Set-Cookie', `${RETURN_COOKIE}=; Path=/auth; Max-Age=0`)
     response.headers.append('Set-Cookie', `${ZONE_COOKIE}=; Path=/auth; Max-Age=0`)
     return response

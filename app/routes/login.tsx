@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { BrandedPanel } from '~/components/branded-panel'
 import { Button } from '~/components/ui/button'
 import { Field } from '~/components/ui/field'
@@ -35,6 +35,11 @@ export default function Login() {
   const data = useLoaderData<typeof loader>()
   // The form is a full-page post (the provider is another site), so pending state is kept locally.
   const [signingIn, setSigningIn] = useState(false)
+  // A first sign-in starts its organisation on this browser's clock; without JavaScript the first-run
+  // step asks. Rendered, not set while submitting: the re-render setSigningIn causes runs before the
+  // form is read and reset a value written straight into the field (issue 34).
+  const [browserZone, setBrowserZone] = useState('')
+  useEffect(() => setBrowserZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? ''), [])
   return (
     <BrandedPanel>
       <h1 className="text-xl font-semibold">Welcome to Stockrun</h1>
@@ -54,13 +59,9 @@ export default function Login() {
         action="/auth/oidc"
         className="mt-6 space-y-4"
         reloadDocument
-        onSubmit={(e) => {
-          setSigningIn(true)
-          // A first sign-in starts its organisation on this browser's clock (UTC without JavaScript).
-          e.currentTarget.timeZone.value = Intl.DateTimeFormat().resolvedOptions().timeZone ?? ''
-        }}
+        onSubmit={() => setSigningIn(true)}
       >
-        <input type="hidden" name="timeZone" defaultValue="" />
+        <input type="hidden" name="timeZone" value={browserZone} />
         {data.redirectTo ? <input type="hidden" name="redirectTo" value={data.redirectTo} /> : null}
         <Field
           label="E-mail (optional)"

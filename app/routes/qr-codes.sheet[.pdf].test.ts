@@ -47,6 +47,19 @@ describe('the printable QR sheet', () => {
     expect(text).not.toContain('Quiet Place')
   })
 
+  test("says on every page whose it is: the organisation's name and postal address, renamed a moment ago", async () => {
+    const client = await app.signedIn('qr-sheet-issuer@x.test')
+    const org = await orgIdOf('qr-sheet-issuer@x.test')
+    for (const name of ['Alder House', 'Birch House', 'Cedar House']) await givenProperty(org, { name, address: `1 ${name} Lane`, qrCodeActive: true })
+    await client.put('/api/organisation/settings', { name: 'Old Name Estates', address: '9 Quay Street\nBristol BS1 4DJ' })
+    await client.put('/api/organisation/settings', { name: 'Quayside Estates Ltd' })
+    const { text, pages } = await sheetOf(client)
+    expect(pages).toBe(2)
+    const footers = text.split('\f').map((page) => page.split('\n').find((line) => line.includes('printed')) ?? '')
+    for (const footer of footers) expect(footer).toContain('Quayside Estates Ltd · 9 Quay Street, Bristol BS1 4DJ · printed')
+    expect(text).not.toContain('Old Name Estates')
+  })
+
   test('is for signed-in managers only', async () => {
     const res = await app.client().get('/qr-codes/sheet.pdf')
     expect(res.status).toBe(302)

@@ -2,6 +2,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { formatDate } from '~/lib/format'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
+import { organisationIdentity } from '~/models/organisation-identity.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { listProperties, propertyQrUrl } from '~/models/property.server'
 import { requireManager } from '~/services/auth.server'
@@ -21,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return { name: p.name, address: p.address, url, svg: await qrSvg(url) }
     }),
   )
-  const pdf = await renderPdf(qrSheetDocument(entries, manager.organisationName, formatDate(new Date(), await organisationTimeZone(manager.orgId))))
+  const [identity, timeZone] = await Promise.all([organisationIdentity(manager.orgId), organisationTimeZone(manager.orgId)])
+  const pdf = await renderPdf(qrSheetDocument(entries, identity, formatDate(new Date(), timeZone)))
   return new Response(new Uint8Array(pdf), { headers: { ...pdfHeaders('qr-codes.pdf'), 'Content-Length': String(pdf.length) } })
 }

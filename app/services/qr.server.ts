@@ -63,11 +63,17 @@ const QR_PRINT_SIZE = 190
  * The printable sheet: two cut-out cards per page, each with a large QR code, the property's name
  * and address and a line telling vendors what scanning does. Fits both Letter and A4.
  */
-export function qrSheetDocument(entries: QrSheetEntry[], organisationName: string, printedOn: string): TDocumentDefinitions {
+/** Who the sheet is from (issue 34): its name and postal address, printed on every page. */
+export type QrSheetIssuer = { name: string; address: string | null }
+
+export function qrSheetDocument(entries: QrSheetEntry[], issuer: QrSheetIssuer, printedOn: string): TDocumentDefinitions {
+  const organisationName = issuer.name
+  // A postal address typed on several lines reads as one in the footer.
+  const from = [issuer.name, issuer.address?.split(/\s*\n\s*/).filter(Boolean).join(', ')].filter(Boolean).join(' · ')
   const footer = (page: number, pages: number): Content => ({
     columns: [
-      { text: `${organisationName} · printed ${printedOn}`, alignment: 'left' },
-      { text: `Page ${page} of ${pages}`, alignment: 'right' },
+      { text: `${from} · printed ${printedOn}`, alignment: 'left', width: '*' },
+      { text: `Page ${page} of ${pages}`, alignment: 'right', width: 'auto' },
     ],
     margin: [40, 12, 40, 0],
     fontSize: 8,

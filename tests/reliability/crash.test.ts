@@ -55,7 +55,7 @@ describe('the production server', () => {
   test('killed with SIGKILL mid-burst, it restarts with every acknowledged write and an intact database', { timeout: 60_000 }, async () => {
     let server = await start()
     const client = new TestClient(server.url)
-    expect((await client.signIn('crash@x.test')).path).toBe('/')
+    expect((await client.signIn('crash@x.test')).path).toBe('/welcome')
 
     const acknowledged: string[] = []
     let attempted = 0

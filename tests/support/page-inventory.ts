@@ -133,6 +133,7 @@ export const PAGES: PageEntry[] = [
       view('audit log filtered', (w) => `/settings?action=request&from=${w.periodFrom}&to=${w.periodTo}`),
       view('audit log, bad filter', () => '/settings?from=not-a-date&action=nonsense'),
       view('API key form with its field messages', () => '/settings', { method: 'POST', status: 400, form: { intent: 'integrations-create-key', name: '' } }),
+      view('organisation form with its field messages', () => '/settings', { method: 'POST', status: 400, form: { intent: 'organisation-identity', name: '', contactEmail: 'not-an-address' } }),
     ],
   },
   // Team: members, pending invitations and the invite dialog (a one-person organisation, as the world's).
@@ -144,6 +145,15 @@ export const PAGES: PageEntry[] = [
       view('invite', () => '/team?dialog=invite', { dialog: 'Invite someone' }),
       view('invite form with its field messages', () => '/team?dialog=invite', { method: 'POST', status: 400, form: { intent: 'invite', email: 'not-an-address', role: 'member' } }),
       view('leave', () => '/team?dialog=leave', { dialog: 'Leave the organisation?' }),
+    ],
+  },
+  // The first-run step (issue 34): the world's owner skipped it on sign-up; it still opens, and answers its field messages.
+  {
+    file: 'welcome.tsx',
+    who: 'manager',
+    views: [
+      view('first-run step', () => '/welcome'),
+      view('first-run step with its field messages', () => '/welcome', { method: 'POST', status: 400, form: { intent: 'save', name: '', timeZone: '' } }),
     ],
   },
   { file: 'invite.$token.tsx', who: 'anyone', jsOff: true, views: [view('unknown invitation link', () => '/invite/no-such-token', { status: 404 })] },

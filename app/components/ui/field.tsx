@@ -101,6 +101,11 @@ export function SelectField({
       >
         {children}
       </select>
+      {hint ? (
+        <p id={ids.hintId} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
       <FieldErrors id={ids.errorId} errors={errors} />
     </div>
   )
