@@ -2,14 +2,15 @@
 // PDF with the organisation as issuer, e-mailing it after a confirmation naming the recipient (the e2e
 // server runs with MOCKS=true, so to the outbox), archive, restore, delete.
 import fs from 'node:fs'
+import type { Page } from '@playwright/test'
 import { expect, expectAccessible, expectIconDrawn, signInThroughForm, test, uniqueEmail } from './fixtures'
 import { givenDeliveryProof, givenOrganisationIdentity, givenRequest } from './given'
 import { pdfText } from '../support/pdf'
 
 test.use({ viewport: { width: 1280, height: 900 } })
 
-test('invoice two completed requests, download and e-mail the PDF, archive, restore and delete', async ({ page }) => {
-  test.setTimeout(240_000)
+/** Two completed requests at one property, the first delivered with a runner's photo. */
+async function givenCompletedRequests(page: Page) {
   const email = uniqueEmail('billing')
   await signInThroughForm(page, email)
   givenOrganisationIdentity(email, {
@@ -27,7 +28,12 @@ test('invoice two completed requests, download and e-mail the PDF, archive, rest
   const first = await givenRequest(api, { propertyId: property.id, vendorName: 'Acme Cleaning', products: [glass], quantity: 2, status: 'completed' })
   const second = await givenRequest(api, { propertyId: property.id, vendorName: 'Bright Facilities', products: [towels], quantity: 2, status: 'completed' })
   await givenDeliveryProof(email, first.id, 'Left at reception')
+  return { first, second }
+}
 
+test('invoice two completed requests from the Billing page, seen on a wide screen and a phone', async ({ page }) => {
+  test.setTimeout(90_000)
+  const { first, second } = await givenCompletedRequests(page)
   await page.getByRole('link', { name: 'Billing', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Billing and Invoices', level: 1 })).toBeVisible()
   await expect(page.getByText('No invoices found')).toBeVisible()
@@ -86,6 +92,21 @@ test('invoice two completed requests, download and e-mail the PDF, archive, rest
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await phone.screenshot({ path: test.info().outputPath('billing-360.png'), fullPage: true })
   await phone.close()
+})
+
+test('an invoice’s details, its PDF, e-mailing it, then archive, restore and delete', async ({ page }) => {
+  test.setTimeout(120_000)
+  const { first, second } = await givenCompletedRequests(page)
+  // The invoice the test above makes in its dialogs, made here through the API.
+  const made = await page.request.post('/api/invoices/from-requests', {
+    data: { requestIds: [first.id, second.id], invoiceData: { recipientName: 'Pat Payer', recipientEmail: 'pat@payer.test', taxRate: '8.875' } },
+    headers: { Origin: new URL(page.url()).origin },
+  })
+  expect(made.status()).toBe(201)
+  await page.goto('/billing')
+  const number = `INV-${new Date().getUTCFullYear()}-0001`
+  const row = page.getByTestId('invoice-row').filter({ hasText: number })
+  await expect(row).toContainText('$43.75')
 
   // Details show the lines with the request they came from.
   for (const name of [`Details of ${number}`, `Download PDF of ${number}`]) await expectIconDrawn(row.getByRole('link', { name }))

@@ -20,6 +20,13 @@ async function spyOnSound(page: Page) {
     }
   })
 }
+/** Counts the page's readings of the unread count (what the sound compares) that have come back. */
+function watchReadings(page: Page) {
+  const readings = { back: 0 }
+  page.on('requestfinished', (req) => void (new URL(req.url()).pathname === '/api/notifications/unread' && readings.back++))
+  return readings
+}
+
 const soundPlays = (page: Page) => page.evaluate(() => (window as unknown as { __soundPlays: string[] }).__soundPlays.length)
 
 test('a vendor request arriving while the dashboard is open appears within one poll and rings once', async ({ page, playwright, baseURL }) => {
@@ -29,6 +36,7 @@ test('a vendor request arriving while the dashboard is open appears within one p
   const { property, products } = await givenStockedProperty(page.request, 'Pier Seven Lofts', ['Hand Soap', 'Trash Bags'])
   await givenRequest(page.request, { propertyId: property.id, vendorName: 'Early Bird Co', products: [products[0]!] })
 
+  const readings = watchReadings(page)
   await page.goto('/')
   await expect(page.getByTestId('request-card')).toHaveCount(1)
   await expectIconDrawn(page.getByTestId('request-card'))
@@ -36,8 +44,9 @@ test('a vendor request arriving while the dashboard is open appears within one p
   await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('Notifications, 1 unread')
   await expectAccessible(page)
   // The first reading is the baseline: nothing has arrived since the page loaded.
-  await page.waitForTimeout(6_000)
+  await expect.poll(() => readings.back).toBeGreaterThan(0)
   expect(await soundPlays(page)).toBe(0)
+  const before = readings.back
 
   const vendor = await playwright.request.newContext({ baseURL })
   const sent = await vendor.post('/api/vendor/requests', {
@@ -55,8 +64,9 @@ test('a vendor request arriving while the dashboard is open appears within one p
   await expect.poll(() => soundPlays(page), { timeout: ONE_POLL }).toBe(1)
   expect(await page.evaluate(() => (window as unknown as { __soundPlays: string[] }).__soundPlays[0])).toContain('/sounds/notification.wav')
 
-  // The next readings see the same count: no second sound.
-  await page.waitForTimeout(ONE_POLL)
+  // The next reading sees the same count: no second sound. (The one that rang is followed by the one
+  // the page's reload makes, or the next poll's.)
+  await expect.poll(() => readings.back, { timeout: ONE_POLL }).toBeGreaterThanOrEqual(before + 2)
   expect(await soundPlays(page)).toBe(1)
 })
 
@@ -66,12 +76,16 @@ test('no sound for a manager who switched sounds off', async ({ page, playwright
   await signInThroughForm(page, uniqueEmail('dash-quiet'))
   await page.request.put('/api/settings', { data: { notificationSoundsEnabled: false } })
   const { property, products } = await givenStockedProperty(page.request, 'Quiet Court', ['Light Bulbs'])
+  const readings = watchReadings(page)
   await page.goto('/')
+  // The first reading is the baseline; the next one after the arrival would ring.
+  await expect.poll(() => readings.back).toBeGreaterThan(0)
+  const before = readings.back
   const vendor = await playwright.request.newContext({ baseURL })
   await vendor.post('/api/vendor/requests', { data: { propertyId: property.id, vendorName: 'Silent Partner', requestedProducts: [{ productId: products[0]!.id, quantity: 1 }] } })
   await vendor.dispose()
   await expect(page.getByTestId('request-card').filter({ hasText: 'Silent Partner' })).toBeVisible({ timeout: ONE_POLL })
-  await page.waitForTimeout(6_000)
+  await expect.poll(() => readings.back, { timeout: ONE_POLL }).toBeGreaterThan(before)
   expect(await soundPlays(page)).toBe(0)
 })
 

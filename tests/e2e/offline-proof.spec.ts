@@ -72,11 +72,10 @@ test('without signal, the status change and the proof wait on the phone and are 
   const page = await context.newPage()
   await page.goto(delivery.deliveryPath)
   // The worker is in place and has kept this page and its proof dialog for later.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    const kept = async () => Boolean((await caches.match(location.href)) && (await caches.match(`${location.href}?dialog=proof`)))
-    for (let i = 0; i < 100 && !(await kept()); i++) await new Promise((r) => setTimeout(r, 100))
-  })
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await expect
+    .poll(() => page.evaluate(async () => Boolean((await caches.match(location.href)) && (await caches.match(`${location.href}?dialog=proof`)))))
+    .toBe(true)
 
   await context.setOffline(true)
   await page.getByRole('link', { name: 'Submit Delivery Proof' }).click()

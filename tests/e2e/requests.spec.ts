@@ -1,11 +1,12 @@
 // The Requests page and the notifications page: filter, search, change status, PDF and CSV, details
 // with a runner's delivery proof, a manager entering a request, and working through notifications.
 import fs from 'node:fs'
+import type { Page } from '@playwright/test'
 import { expect, expectAccessible, expectIconDrawn, signInThroughForm, test, uniqueEmail } from './fixtures'
 import { givenDeliveryProof, givenRequest, givenStockedProperty } from './given'
 
-test('find, change, download and inspect requests on the Requests page', async ({ page }) => {
-  test.setTimeout(60_000)
+/** Two open requests (the first delivered with a proof) and an archived one, then the Requests page from the sidebar. */
+async function givenRequestsPage(page: Page) {
   const email = uniqueEmail('requests')
   await signInThroughForm(page, email)
   const api = page.request
@@ -20,8 +21,12 @@ test('find, change, download and inspect requests on the Requests page', async (
   await expect(page.getByRole('heading', { name: 'Requests', level: 1 })).toBeVisible()
   const rows = page.getByTestId('request-row')
   await expect(rows).toHaveCount(2)
+  return { api, first, second, old, rows, acme: rows.filter({ hasText: 'Acme Cleaning' }), bright: rows.filter({ hasText: 'Bright Facilities' }) }
+}
+
+test('find and change requests on the Requests page', async ({ page }) => {
+  const { api, first, second, rows, acme, bright } = await givenRequestsPage(page)
   await expect(page.getByTestId('request-count')).toHaveText('2 requests')
-  const acme = rows.filter({ hasText: 'Acme Cleaning' })
   await expect(acme).toContainText('Beacon Hill House')
   await expect(acme).toContainText(first.orderNumber)
   await expect(acme).toContainText('2 items')
@@ -45,12 +50,15 @@ test('find, change, download and inspect requests on the Requests page', async (
   await expect(rows).toHaveCount(2)
 
   // Change a status from its dropdown.
-  const bright = rows.filter({ hasText: 'Bright Facilities' })
   await bright.getByLabel(`Status of ${second.orderNumber}`).selectOption('in_progress')
   await expect(page.getByTestId('toast')).toContainText('Status Updated')
   await expect(page.getByTestId('toast')).toContainText('Request status changed to Assigned')
   await expect(bright.getByText('Assigned', { exact: true }).first()).toBeVisible()
   expect((await (await api.get(`/api/requests/${second.id}`)).json()).status).toBe('in_progress')
+})
+
+test('download a request’s PDF and the list’s CSV, and inspect a request’s details with the runner’s proof', async ({ page }) => {
+  const { first, second, old, acme, bright } = await givenRequestsPage(page)
 
   // The PDF.
   const pdfDownload = page.waitForEvent('download')

@@ -120,9 +120,8 @@ test('a runner starts, proves and completes a delivery from the portal', async (
   await context.close()
 })
 
-test('a delivery link takes the runner from in transit to delivered with proof', async ({ page, browser }, info) => {
-  test.setTimeout(90_000)
-  const { context, manager, request, shareableUrl } = await givenAssignedDelivery(browser)
+test('a delivery link shows the assignment, takes it in transit and opens the proof form', async ({ page, browser }, info) => {
+  const { context, request, shareableUrl } = await givenAssignedDelivery(browser)
   const shot = (name: string) =>
     page.screenshot({
       path: info.outputPath(`delivery-${name}.png`),
@@ -146,6 +145,19 @@ test('a delivery link takes the runner from in transit to delivered with proof',
   await expect(dialog).toContainText('Provide proof of delivery for this assignment')
   await expectAccessible(page)
   await shot('proof-dialog')
+  await context.close()
+})
+
+test('a delivery link takes the runner from in transit to delivered with proof', async ({ page, browser }, info) => {
+  const { context, manager, request, assignment, shareableUrl } = await givenAssignedDelivery(browser)
+  const shot = (name: string) => page.screenshot({ path: info.outputPath(`delivery-${name}.png`), fullPage: true })
+  // In transit as the test above leaves it, through the API.
+  const moved = await manager.request.patch(`/api/dispatch/assign/${assignment.id}`, { data: { status: 'in_transit' }, headers: { Origin: new URL(manager.url()).origin } })
+  expect(moved.ok()).toBe(true)
+  await page.setViewportSize(PHONE)
+  await page.goto(new URL(shareableUrl).pathname)
+  await page.getByRole('link', { name: 'Submit Delivery Proof' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Submit Delivery Proof' })
   await dialog.getByLabel('Delivery Photo').setInputFiles(await photo())
   await dialog.getByLabel('Notes (Optional)').fill('Placed inside the storeroom')
   await dialog.getByRole('button', { name: 'Submit Proof' }).click()

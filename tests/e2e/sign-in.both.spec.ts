@@ -5,6 +5,7 @@ test('a manager signs in through the real form and lands on the dashboard with t
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fproperties/)
   await expect(page.getByRole('heading', { name: 'Welcome to Stockrun' })).toBeVisible()
   await expect(page.getByText('Sign in with your Replit account to continue')).toBeVisible()
+  await expectAccessible(page)
   await signInThroughForm(page, uniqueEmail())
   await expect(page.getByRole('heading', { name: 'Request Management' })).toBeVisible()
   const nav = page.getByRole('navigation', { name: 'Main' })
