@@ -106,13 +106,22 @@ test('someone who already joined and reopens the used link is taken to that orga
   await colleague.postForm('/switch-organisation', { organisationId: own.id })
   expect((await (await colleague.get('/api/auth/user')).json()).tenant.id).toBe(own.id)
 
+  // Acting for another organisation, the page offers one button: a GET never switches (it would write).
   const reopened = await colleague.get(link)
-  expect(reopened.status).toBe(302)
-  expect(reopened.headers.get('location')).toBe('/')
-  const { res } = await colleague.follow(reopened)
+  expect(reopened.status).toBe(200)
+  expect(await reopened.text()).toContain(`Go to ${theirs.name.replace(/'/g, '&#x27;')}`)
+  expect((await (await colleague.get('/api/auth/user')).json()).tenant.id).toBe(own.id)
+  const went = await colleague.postForm(link, {})
+  expect(went.status).toBe(302)
+  expect(went.headers.get('location')).toBe('/')
+  const { res } = await colleague.follow(went)
   expect(res.status).toBe(200)
   expect(await res.text()).toContain(`You are in ${theirs.name}`)
   expect((await (await colleague.get('/api/auth/user')).json()).tenant).toMatchObject({ id: theirs.id, name: theirs.name })
+  // Reopened again while acting for it, the link goes straight to its dashboard.
+  const again = await colleague.get(link)
+  expect(again.status).toBe(302)
+  expect(again.headers.get('location')).toBe('/')
   // Anyone else opening it still reads that it was used.
   expect((await app.client().get(link)).status).toBe(410)
 })

@@ -10,11 +10,10 @@ import { BrandedPanel } from '~/components/branded-panel'
 import { Button } from '~/components/ui/button'
 import { DomainError } from '~/lib/errors'
 import { roleWithArticle } from '~/lib/format'
-import { requirePrimary } from '~/lib/litefs.server'
-import { toastHeader } from '~/lib/toast.server'
+import { redirectWithToast, toastHeader } from '~/lib/toast.server'
 import { acceptInvitation, invitationBehind, type InvitationState } from '~/models/invitation.server'
 import { findManager } from '~/models/user.server'
-import { chooseOrganisation, providerName, signedInPerson } from '~/services/auth.server'
+import { activeOrganisationId, chooseOrganisation, providerName, signedInPerson } from '~/services/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Invitation · Stockrun' }]
 
@@ -24,23 +23,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = params.token ?? ''
   const [{ state, invitation }, person] = await Promise.all([invitationBehind(token), signedInPerson(request)])
   const matches = !!person && !!invitation && person.email.toLowerCase() === invitation.email
-  // Someone reopening the link they already used wants the organisation, not an error: take them there.
-  if (state === 'accepted' && person && invitation && (await findManager(person.userId, invitation.organisationId))?.orgId === invitation.organisationId) {
-    requirePrimary(request) // switching writes the session
-    const response = await chooseOrganisation(request, person.userId, invitation.organisationId, '/')
-    response.headers.append(
-      'Set-Cookie',
-      await toastHeader({ title: `You are in ${invitation.organisationName}`, description: 'You already accepted this invitation, so here is its dashboard.' }),
-    )
-    return response
+  // Someone reopening the link they already used wants the organisation, not an error. Switching to it
+  // writes their session, which a GET must never do (any machine may be a replica): when they already
+  // act for it they go straight there; otherwise the page offers one button that switches (the action).
+  const member = state === 'accepted' && !!person && !!invitation && (await findManager(person.userId, invitation.organisationId))?.orgId === invitation.organisationId
+  if (member && (await activeOrganisationId(request)) === invitation!.organisationId) {
+    return redirectWithToast('/', youAreIn(invitation!.organisationName))
   }
-  const status = state === 'pending' && person && !matches ? 403 : STATUS[state]
+  const status = member ? 200 : state === 'pending' && person && !matches ? 403 : STATUS[state]
   return json(
     {
       state,
       invitation: invitation ? { email: invitation.email, role: invitation.role, organisationName: invitation.organisationName } : null,
       signedInAs: person?.email ?? null,
       matches,
+      member,
       provider: providerName(),
       path: `/invite/${encodeURIComponent(token)}`,
     },
@@ -53,6 +50,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/invite/${encodeURIComponent(token)}`
   const person = await signedInPerson(request)
   if (!person) return redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
+  const { state, invitation } = await invitationBehind(token)
+  if (state === 'accepted' && invitation) {
+    // "Go to …" on a link they already used: switch to the organisation they joined by it (if they did).
+    if ((await findManager(person.userId, invitation.organisationId))?.orgId !== invitation.organisationId) return redirect(back)
+    const response = await chooseOrganisation(request, person.userId, invitation.organisationId, '/')
+    response.headers.append('Set-Cookie', await toastHeader(youAreIn(invitation.organisationName)))
+    return response
+  }
   try {
     const joined = await acceptInvitation(token, person)
     const response = await chooseOrganisation(request, person.userId, joined.orgId, '/')
@@ -64,6 +69,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw err
   }
 }
+
+const youAreIn = (organisationName: string) => ({ title: `You are in ${organisationName}`, description: 'You already accepted this invitation, so here is its dashboard.' })
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -96,6 +103,18 @@ function SignInToAccept({ email, path, provider, label }: { email: string; path:
 export default function InvitationPage() {
   const data = useLoaderData<typeof loader>()
   const navigation = useNavigation()
+  if (data.member && data.invitation) {
+    return (
+      <Panel title={`You already joined ${data.invitation.organisationName}`}>
+        <p>You accepted this invitation before, so there is nothing more to accept.</p>
+        <Form method="post">
+          <Button type="submit" className="w-full">
+            {`Go to ${data.invitation.organisationName}`}
+          </Button>
+        </Form>
+      </Panel>
+    )
+  }
   if (data.state !== 'pending' || !data.invitation) {
     const says = UNUSABLE[data.state === 'pending' ? 'unknown' : data.state]
     return (

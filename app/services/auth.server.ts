@@ -199,6 +199,12 @@ export async function chooseOrganisation(request: Request, userId: string, orgId
   return redirect(safeRedirect(redirectTo), { headers: { 'Set-Cookie': await sessionStorage().commitSession(session) } })
 }
 
+/** The organisation this session acts for, if it has chosen one (a read: nothing is written). */
+export async function activeOrganisationId(request: Request): Promise<string | null> {
+  const orgId = (await getSession(request)).get('orgId')
+  return typeof orgId === 'string' ? orgId : null
+}
+
 /**
  * Who is signed in, whether or not they belong to any organisation yet: the invitation page's
  * question (someone who signed in to accept an invitation has no organisation until they do).
