@@ -281,7 +281,7 @@ export async function deleteNotification(orgId: string, userId: string, id: stri
  * Texts every manager of the organisation who turned SMS notifications on and gave a number.
  * Sent after the request is stored and never fails it: a text is a courtesy, the list is the record.
  */
-export async function textManagersWhoAskedForSms(orgId: string, message: string | string[]) {
+export async function textManagersWhoAskedForSms(orgId: string, messages: string[]) {
   // After every group of vendor requests: a kept statement, not the ORM's ~1 ms (decision 063).
   const managers = await readNow((sql) =>
     sql.all<{ smsPhone: string }>(
@@ -291,7 +291,7 @@ export async function textManagersWhoAskedForSms(orgId: string, message: string 
   )
   // Several messages (requests written together) go out in their order, each to every manager at once.
   const outcomes = []
-  for (const text of typeof message === 'string' ? [message] : message) {
+  for (const text of messages) {
     outcomes.push(...(await Promise.all(managers.map((m) => sendSms(m.smsPhone, text).catch(() => 'failed' as const)))))
   }
   return outcomes

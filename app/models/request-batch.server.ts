@@ -19,8 +19,23 @@ import { takeOrderNumbersIn } from './sequence.server'
 import { webhookDeliveriesIn } from './webhook.server'
 import { detailsForWebhook, detailsToColumns, NO_DETAILS, type RequestDetails } from './request-details.server'
 
+/**
+ * Something only one request may ever have (a standing order's slot), taken in the transaction that
+ * writes the request: false when it is taken already, and then no request is made. Writes nothing
+ * else, and never awaits (the transaction cannot stay open across an await).
+ */
+export type Claim = (sql: Sql, requestId: string) => boolean
+
+/** The request was not made: its claim was taken by another (another scheduler, another machine). */
+export class ClaimTaken extends Error {
+  constructor() {
+    super('Already made')
+    this.name = 'ClaimTaken'
+  }
+}
+
 /** `orgId` null: a vendor at a QR code, whose request belongs to the property's organisation. */
-export type QueuedRequest = { orgId: string | null; valid: ValidRequestInput; details?: RequestDetails; source: RequestSource; language?: string; note?: string }
+export type QueuedRequest = { orgId: string | null; valid: ValidRequestInput; details?: RequestDetails; source: RequestSource; language?: string; note?: string; claim?: Claim }
 type Created = { request: ProductRequest; trackingToken: string; handoverCode: string | null }
 type Waiting = QueuedRequest & { resolve: (created: Created) => void; reject: (err: unknown) => void; refusal?: Error }
 
@@ -30,7 +45,7 @@ const MAX_BATCH = 50
 const queue: Waiting[] = []
 let writing = false
 
-/** Stores the request with the next ones that arrive meanwhile; answers as createRequest does. */
+/** Stores the request with the next ones that arrive meanwhile (request-intake's createRequest is its only caller). */
 export function queueRequest(item: QueuedRequest): Promise<Created> {
   return new Promise((resolve, reject) => {
     queue.push({ ...item, resolve, reject })
@@ -72,7 +87,7 @@ async function writeBatch(batch: Waiting[]) {
   for (const item of batch) if (item.refusal) item.reject(item.refusal)
   void Promise.all(
     groupByOrg(made, (one) => one.item.orgId).map(async ([orgId, ones]) => {
-      // Sent after the write and never failing it, as for a single request; one look-up of who asked per organisation.
+      // Sent after the write and never failing it; one look-up of who asked per organisation.
       await textManagersWhoAskedForSms(
         orgId,
         ones.map(({ item, request }) => `Stockrun: new request ${request.orderNumber} from ${request.vendorName} at ${item.propertyName}.`),
@@ -93,7 +108,7 @@ function groupByOrg<T>(items: T[], orgOf: (item: T) => string) {
 
 type PropertyRow = { id: string; organisationId: string; name: string; isActive: number; qrCodeActive: number }
 
-/** The same rules as a single request (request-intake): one look-up per property and per product asked for there. */
+/** The catalogue's rules, then the claim if any: one look-up per property and per product asked for there. */
 function checkAgainstCatalog(sql: Sql, batch: Waiting[]): Accepted[] {
   const properties = new Map<string, PropertyRow | undefined>()
   const offered = new Map<string, string | null>()
@@ -135,10 +150,13 @@ function checkAgainstCatalog(sql: Sql, batch: Waiting[]): Accepted[] {
       item.refusal = new Invalid(REQUEST_MESSAGES.unavailableProduct, fieldErrors)
       continue
     }
+    const id = newRowId()
+    // After the checks, so a refused request leaves its claim free (a standing order then spends it with the reason).
+    if (item.claim && !claimFor(sql, item, id)) continue
     accepted.push({
       ...item,
       orgId,
-      id: newRowId(),
+      id,
       propertyName: property.name,
       names,
       trackingToken: newToken(),
@@ -147,9 +165,20 @@ function checkAgainstCatalog(sql: Sql, batch: Waiting[]): Accepted[] {
   return accepted
 }
 
+/** One request's claim failing refuses that request only, never the others written with it. */
+function claimFor(sql: Sql, item: Waiting, requestId: string) {
+  try {
+    if (item.claim!(sql, requestId)) return true
+    item.refusal = new ClaimTaken()
+  } catch (err) {
+    item.refusal = err instanceof Error ? err : new Error(String(err))
+  }
+  return false
+}
+
 type Made = { item: Accepted; request: ProductRequest; handoverCode: string | null }
 
-/** Every row a request brings (see createRequest for the single-request version). */
+/** Every row a request brings. */
 function insertAll(sql: Sql, accepted: Accepted[]): Made[] {
   const orderNumbers = new Map<string, string>()
   for (const [orgId, items] of groupByOrg(accepted, (item) => item.orgId)) {
@@ -208,7 +237,7 @@ function insertAll(sql: Sql, accepted: Accepted[]): Made[] {
     sql.run('INSERT INTO RequestStatusChange (id, requestId, status, note, createdAt) VALUES (?, ?, ?, ?, ?)', newRowId(), item.id, 'pending', note, at)
     // Only a vendor sees their tracking page, so only their requests get a code to show at the door.
     const handoverCode = item.source === 'vendor' ? giveHandoverCodeIn(sql, item.id, item.trackingToken) : null
-    // The live updates' order is that of single requests: each request, then its notification.
+    // The live updates' order: each request, then its notification.
     recordActivityIn(sql, item.orgId, 'request.created', item.id)
     notifyOrganisationIn(sql, item.orgId, {
       type: 'new_request',

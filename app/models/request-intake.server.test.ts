@@ -3,7 +3,7 @@ import { db } from '~/lib/db.server'
 import { Invalid, NotFound } from '~/lib/errors'
 import { hashToken } from '~/lib/tokens.server'
 import { givenStorefront, notificationsOf } from '../../tests/fixtures/vendor'
-import { createRequest, trackingStage, type RequestInput } from './request-intake.server'
+import { ClaimTaken, createRequest, trackingStage, type RequestInput } from './request-intake.server'
 
 async function refusal(promise: Promise<unknown>) {
   try {
@@ -183,4 +183,27 @@ test('the tracking stage follows the request and its delivery', () => {
   expect(trackingStage('completed', null)).toBe('delivered')
   expect(trackingStage('archived', null)).toBe('closed')
   expect(trackingStage('archived', 'delivered')).toBe('delivered')
+})
+
+describe('a claim (what a standing order takes with its request)', () => {
+  test('taken already, or failing, refuses only its own request: the vendor written with it is stored, and no order number is spent', async () => {
+    const { organisation, property, products } = await givenStorefront()
+    const input = (vendorName: string) => ({ propertyId: property.id, vendorName, requestedProducts: [{ productId: products[0]!.id, quantity: 1 }] })
+    // Sent together, so they are written in one transaction.
+    const [vendor, taken, failing] = await Promise.allSettled([
+      createRequest(organisation.id, input('Olena'), { source: 'vendor' }),
+      createRequest(organisation.id, input('Taken slot'), { source: 'manager', claim: () => false }),
+      createRequest(organisation.id, input('Broken slot'), {
+        source: 'manager',
+        claim: () => {
+          throw new Error('the slot could not be read')
+        },
+      }),
+    ])
+    expect(vendor).toMatchObject({ status: 'fulfilled', value: { request: { vendorName: 'Olena', orderNumber: 'ORD-000001' } } })
+    expect(taken).toMatchObject({ status: 'rejected', reason: expect.any(ClaimTaken) })
+    expect(failing).toMatchObject({ status: 'rejected', reason: { message: 'the slot could not be read' } })
+    expect((await db.productRequest.findMany({ where: { organisationId: organisation.id } })).map((r) => r.vendorName)).toEqual(['Olena'])
+    expect(await db.sequence.findMany({ where: { organisationId: organisation.id } })).toEqual([expect.objectContaining({ value: 1 })])
+  })
 })

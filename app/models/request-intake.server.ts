@@ -1,22 +1,21 @@
-// How a product request comes in: from a vendor at a property's QR code, or typed in by a manager.
-// Every rule is checked inside the write transaction that takes the order number, so a product
-// switched off a moment ago, or a property deactivated, can never slip into a request.
-import type { Prisma, ProductRequest } from '@prisma/client'
+// How a product request comes in, whichever way: a vendor at a property's QR code (the page or the
+// API), a manager typing it in, a reorder suggestion taken, a standing order's slot coming due.
+// createRequest is the one way in (decision 118): each request gets the same checks, order number,
+// history note, handover code, notification, text and webhook, written by the group commit
+// (request-batch, decisions 043 and 063) in the write transaction that checks the catalogue, so a
+// product switched off a moment ago, or a property deactivated, can never slip into a request.
+import type { ProductRequest } from '@prisma/client'
 import { db } from '~/lib/db.server'
-import { Invalid, NotFound } from '~/lib/errors'
+import { NotFound } from '~/lib/errors'
 import { invalidFromZod } from '~/lib/http.server'
-import { REQUEST_MESSAGES, requestInputSchema, type RequestInput, type RequestSource } from '~/lib/schemas/request-input'
-import { hashToken, newToken } from '~/lib/tokens.server'
-import { recordActivity } from './activity-event.server'
-import { giveHandoverCode } from './handover.server'
-import { notifyOrganisation, textManagersWhoAskedForSms } from './notification.server'
-import { queueRequest } from './request-batch.server'
-import { nextOrderNumber } from './sequence.server'
-import { enqueueWebhookEvent } from './webhook.server'
+import { requestInputSchema, type RequestInput, type RequestSource } from '~/lib/schemas/request-input'
+import { hashToken } from '~/lib/tokens.server'
+import { queueRequest, type Claim } from './request-batch.server'
 import { getOrganisationSettings } from './organisation-settings.server'
-import { checkRequestDetails, detailsForWebhook, detailsFromColumns, detailsToColumns } from './request-details.server'
+import { checkRequestDetails, detailsFromColumns } from './request-details.server'
 
 export type { ProductRequest }
+export { ClaimTaken, type Claim } from './request-batch.server'
 
 export {
   MANAGER_MAX_QUANTITY,
@@ -34,109 +33,34 @@ const inputSchemas = { vendor: requestInputSchema('vendor'), manager: requestInp
 
 /**
  * Creates a pending request with the next order number, its items, its first status change, a
- * tracking token (returned once, stored hashed) and a 'new_request' notification, all or nothing.
- * NotFound when the property is not this organisation's (or, for vendors, not active); Invalid with
- * per-line messages when a product is not assigned to the property or not active.
+ * tracking token (returned once, stored hashed), a vendor's handover code, a 'new_request'
+ * notification and a 'request.created' webhook, all or nothing; then texts the managers who asked.
+ * `orgId` null: a vendor at a QR code, whose request belongs to the property's organisation.
+ * NotFound when the property is not this organisation's (or, for vendors, not offered at its QR
+ * code); Invalid with per-line messages when a product is not assigned to the property or not
+ * active; ClaimTaken when `claim` says its slot is taken.
  */
 export async function createRequest(
-  orgId: string,
+  orgId: string | null,
   input: RequestInput,
   options: {
     source: RequestSource
     language?: string
-    /** Runs first inside the write transaction: a standing order claims its occurrence there, so the request is made once or not at all. */
-    claim?: (tx: Prisma.TransactionClient) => Promise<unknown>
+    /** Taken in the write transaction, after the checks: a standing order's slot, so its request is made once or not at all. */
+    claim?: Claim
+    /** The first history entry's note; by default who sent it. */
     note?: string
     /** The vendor page posts answers as a form does (a ticked box is present, an unticked one absent). */
     answersFrom?: 'json' | 'form'
   },
 ): Promise<{ request: ProductRequest; trackingToken: string; handoverCode: string | null }> {
+  // Only a vendor's request may leave its organisation to the property: a manager's is always their own.
+  if (orgId === null && options.source !== 'vendor') throw new Error("A manager's request needs their organisation")
   const parsed = inputSchemas[options.source].safeParse(input)
   if (!parsed.success) throw invalidFromZod(parsed.error)
   const valid = parsed.data
   const details = await checkRequestDetails(valid, options.answersFrom, options.source)
-  // Written together with whatever else arrives meanwhile (decision 043); a claim needs a transaction of its own.
-  if (!options.claim) return queueRequest({ orgId, valid, details, source: options.source, language: options.language, note: options.note })
-
-  const created = await db.$transaction(async (tx) => {
-    if (options.claim) await options.claim(tx)
-    const property = await tx.property.findFirst({ where: { id: valid.propertyId, organisationId: orgId } })
-    const offeredToVendors = property?.isActive && property.qrCodeActive
-    if (!property || (options.source === 'vendor' && !offeredToVendors)) throw new NotFound(REQUEST_MESSAGES.propertyNotFound)
-
-    const offered = await tx.propertyProduct.findMany({
-      where: {
-        propertyId: property.id,
-        productId: { in: valid.requestedProducts.map((line) => line.productId) },
-        product: { organisationId: orgId, isActive: true },
-      },
-      select: { product: { select: { id: true, name: true } } },
-    })
-    const names = new Map(offered.map(({ product }) => [product.id, product.name]))
-    const fieldErrors: Record<string, string[]> = {}
-    valid.requestedProducts.forEach((line, i) => {
-      if (!names.has(line.productId)) fieldErrors[`requestedProducts.${i}.productId`] = [REQUEST_MESSAGES.unavailableProduct]
-    })
-    if (Object.keys(fieldErrors).length > 0) throw new Invalid(REQUEST_MESSAGES.unavailableProduct, fieldErrors)
-
-    const trackingToken = newToken()
-    const request = await tx.productRequest.create({
-      data: {
-        organisationId: orgId,
-        orderNumber: await nextOrderNumber(tx, orgId),
-        propertyId: property.id,
-        vendorName: valid.vendorName,
-        notes: valid.notes,
-        status: 'pending',
-        language: options.language ?? null,
-        trackingTokenHash: hashToken(trackingToken),
-        ...detailsToColumns(details),
-        items: {
-          create: valid.requestedProducts.map((line) => ({
-            organisationId: orgId,
-            productId: line.productId,
-            productName: names.get(line.productId)!,
-            quantity: line.quantity,
-          })),
-        },
-        history: { create: { status: 'pending', note: options.note ?? (options.source === 'vendor' ? 'Sent by the vendor' : 'Entered by a manager') } },
-      },
-    })
-    await recordActivity(tx, orgId, 'request.created', request.id)
-    // Only a vendor sees their tracking page, so only their requests get a code to show at the door.
-    const handoverCode = options.source === 'vendor' ? await giveHandoverCode(tx, request.id, trackingToken) : null
-    await notifyOrganisation(
-      orgId,
-      {
-        type: 'new_request',
-        message: `${details.urgent ? 'URGENT: ' : ''}New request ${request.orderNumber} from ${request.vendorName} at ${property.name}`,
-        propertyId: property.id,
-        requestId: request.id,
-      },
-      tx,
-    )
-    await enqueueWebhookEvent(tx, orgId, 'request.created', {
-      request: { id: request.id, orderNumber: request.orderNumber, status: request.status, vendorName: request.vendorName, propertyId: property.id, source: options.source, ...detailsForWebhook(details) },
-    })
-    return { request, trackingToken, handoverCode, propertyName: property.name }
-  })
-  const { propertyName, ...result } = created
-  await textManagersWhoAskedForSms(
-    orgId,
-    `Stockrun: new request ${result.request.orderNumber} from ${result.request.vendorName} at ${propertyName}.`,
-  )
-  return result
-}
-
-/**
- * A vendor's request from a property's QR code. The property says whose request it is, read in the
- * same transaction that writes it: NotFound when the property is unknown, inactive or its code is off.
- */
-export async function sendVendorRequest(input: RequestInput, options: { language?: string } = {}) {
-  const parsed = inputSchemas.vendor.safeParse(input)
-  if (!parsed.success) throw invalidFromZod(parsed.error)
-  const details = await checkRequestDetails(parsed.data)
-  return queueRequest({ orgId: null, valid: parsed.data, details, source: 'vendor', language: options.language })
+  return queueRequest({ orgId, valid, details, source: options.source, language: options.language, note: options.note, claim: options.claim })
 }
 
 export type TrackingStage = 'received' | 'assigned' | 'on_the_way' | 'delivered' | 'closed'

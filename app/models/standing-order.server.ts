@@ -7,7 +7,8 @@ import { db } from '~/lib/db.server'
 import { DomainError, Invalid, NotFound } from '~/lib/errors'
 import { latestOccurrence, nextOccurrence, type Recurrence } from '~/lib/schedule'
 import type { StandingOrderFields } from '~/lib/schemas/standing-order'
-import { createRequest } from './request-intake.server'
+import { sqlDate, type Sql } from '~/lib/sql.server'
+import { ClaimTaken, createRequest } from './request-intake.server'
 
 type Line = { productId: string; quantity: number }
 
@@ -102,19 +103,33 @@ export async function runDueStandingOrders(now: Date): Promise<number> {
   return made
 }
 
+/**
+ * The occurrence's row, written with the request in its transaction: the (order, due time) key lets
+ * one scheduler have it, whichever process or machine comes first; a taken key makes no request.
+ */
+function claimOccurrence(standingOrderId: string, dueAt: Date) {
+  return (sql: Sql, requestId: string) =>
+    sql.run(
+      'INSERT INTO StandingOrderOccurrence (standingOrderId, dueAt, requestId, createdAt) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      standingOrderId,
+      sqlDate(dueAt),
+      requestId,
+      sqlDate(new Date()),
+    ).changes === 1
+}
+
 async function makeOccurrence(order: StandingOrder, dueAt: Date): Promise<boolean> {
   const key = { standingOrderId: order.id, dueAt }
   try {
-    const { request } = await createRequest(
+    await createRequest(
       order.organisationId,
       { propertyId: order.propertyId, vendorName: order.vendorName, requestedProducts: JSON.parse(order.items) as Line[] },
-      { source: 'manager', note: 'Made by a standing order', claim: (tx) => tx.standingOrderOccurrence.create({ data: key }) },
+      { source: 'manager', note: 'Made by a standing order', claim: claimOccurrence(order.id, dueAt) },
     )
-    await db.standingOrderOccurrence.update({ where: { standingOrderId_dueAt: key }, data: { requestId: request.id } })
     return true
   } catch (err) {
     // Another machine (or this one before a restart) already made it: nothing to do.
-    if (isUniqueViolation(err)) return false
+    if (err instanceof ClaimTaken) return false
     // A product switched off or unassigned since: the occurrence is spent, and says why, rather than retried every minute.
     if (err instanceof DomainError) {
       await db.standingOrderOccurrence.create({ data: { ...key, error: err.message } }).catch((e: unknown) => {

@@ -7,7 +7,7 @@ import { VENDOR_LANGUAGE_CODES } from '~/i18n/config'
 import { Invalid } from '~/lib/errors'
 import { apiAction, directJson, parseWith, readJsonBody } from '~/lib/http.server'
 import { publicOriginFrom } from '~/lib/public-url.server'
-import { requestInputSchema, sendVendorRequest } from '~/models/request-intake.server'
+import { createRequest, requestInputSchema } from '~/models/request-intake.server'
 
 export const VendorRequestBody = requestInputSchema('vendor').extend({
   status: z.literal('pending', { error: 'A vendor request always starts as pending' }).optional(),
@@ -19,7 +19,7 @@ export const VendorRequestBody = requestInputSchema('vendor').extend({
 async function sendFromJson({ body, origin }: { body: unknown; origin: string }) {
   const input = parseWith(VendorRequestBody, body)
   if (input.website) throw new Invalid('Request refused')
-  const { request: created, trackingToken, handoverCode } = await sendVendorRequest(input, { language: input.language })
+  const { request: created, trackingToken, handoverCode } = await createRequest(null, input, { source: 'vendor', language: input.language })
   return {
     id: created.id,
     orderNumber: created.orderNumber,
