@@ -10,8 +10,11 @@ import crypto from 'node:crypto'
 import { isVendorLanguage, type VendorLanguage } from '~/i18n/config'
 import { vendorT } from '~/i18n/i18next.server'
 import { env } from '~/lib/env.server'
-import type { RequesterStage } from './requester-updates.server'
+import type { TrackingStage } from './request-intake.server'
 import type { TrackedRun } from './tracked-run.server'
+
+/** The stages a requester hears of: the ones that change what they should expect at the door. */
+export type RequesterStage = Extract<TrackingStage, 'assigned' | 'on_the_way' | 'delivered'>
 
 const keyOf = (secret: string) => crypto.createHash('sha256').update(`stockrun-requester-link:${secret}`, 'utf8').digest()
 

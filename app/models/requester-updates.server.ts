@@ -12,11 +12,9 @@ import { hashToken } from '~/lib/tokens.server'
 import { sendMail } from '~/services/mail.server'
 import { sendSms } from '~/services/sms.server'
 import { organisationIdentity } from './organisation-identity.server'
-import type { TrackingStage } from './request-intake.server'
-import { mailLanguage, openTrackingToken, requesterMail, sealTrackingToken } from './requester-mail.server'
+import { mailLanguage, openTrackingToken, requesterMail, sealTrackingToken, type RequesterStage } from './requester-mail.server'
 import { trackedRun, type TrackedRun } from './tracked-run.server'
 
-export type RequesterStage = Extract<TrackingStage, 'assigned' | 'on_the_way' | 'delivered'>
 
 const PHONE = /^\+?[0-9][0-9 ().-]{6,19}$/
 export const NOTIFY_MESSAGES = {
