@@ -348,6 +348,11 @@ test.describe.serial('a property company’s first day', () => {
     await expect(vendor.page.getByTestId('tracking-delivered-at')).toHaveText(/^Delivered on .*\d/)
     await expect(vendor.page.getByTestId('handover-code')).toHaveCount(0)
     await shots(vendor.page, '12-tracking-delivered')
+    // The vendor who asked to be kept posted hears it from the organisation, with the way back to the page.
+    const delivered = await mailTo('ulla@vendor.test', `${day.urgent.orderNumber} has been delivered`)
+    expect(delivered).toMatch(new RegExp(`^From: "?${COMPANY}"? <`, 'm'))
+    expect(delivered).toContain('Haus am Park')
+    expect(delivered).toContain(day.urgent.trackPath)
     await phone.context.close()
     await vendor.context.close()
     errors.expectNone()
