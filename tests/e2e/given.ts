@@ -3,10 +3,23 @@
 // a delivered request write those rows straight into the test server's database.
 import crypto from 'node:crypto'
 import { createRequire } from 'node:module'
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { E2E_DATABASE } from '../../other/playwright.config'
 import { expect } from './fixtures'
+
+/**
+ * The manager's /api as a journey calls it to set the scene: from the signed-in page's own origin (a
+ * write from elsewhere is refused), and every answer must be a success, naming the path when not.
+ */
+export function managerApi(page: Page) {
+  const origin = new URL(page.url()).origin
+  return async (method: 'post' | 'put' | 'patch', path: string, data?: unknown, headers: Record<string, string> = {}) => {
+    const res = await page.request[method](path, { data, headers: { Origin: origin, ...headers } })
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true)
+    return res.json()
+  }
+}
 
 /** A property stocking the given products. */
 export async function givenStockedProperty(api: APIRequestContext, name: string, productNames: string[]) {

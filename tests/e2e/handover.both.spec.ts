@@ -3,6 +3,7 @@
 import type { Browser } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
+import { managerApi } from './given'
 
 const PHONE = { width: 360, height: 780 }
 
@@ -10,12 +11,7 @@ async function givenVendorDeliveryOnItsWay(browser: Browser, { requireCode = tru
   const context = await browser.newContext({ javaScriptEnabled: true })
   const manager = await context.newPage()
   await signInThroughForm(manager, uniqueEmail('handover-e2e'))
-  const origin = new URL(manager.url()).origin
-  const call = async (method: 'post' | 'put' | 'patch', path: string, data?: unknown, headers: Record<string, string> = {}) => {
-    const res = await manager.request[method](path, { data, headers: { Origin: origin, ...headers } })
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true)
-    return res.json()
-  }
+  const call = managerApi(manager)
   await call('put', '/api/organisation/settings', { requireHandoverCode: requireCode })
   const property = await call('post', '/api/properties', { name: 'Harbor View', address: '12 Pier Road, Boston, MA 02110', isActive: true, qrCodeActive: true })
   const product = await call('post', '/api/products', { name: 'Hand Soap Refill', category: 'Guest Amenities', price: '$7.99' })

@@ -2,17 +2,13 @@
 // and marking a notification as read keep the focus on that stop and that notification. With
 // JavaScript: without it every post reloads the page, which starts at its top.
 import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
+import { managerApi } from './given'
 
 test('focus stays on the stop moved earlier and on the notification marked as read', async ({ page }) => {
   test.setTimeout(120_000)
   await page.setViewportSize({ width: 1366, height: 768 })
   await signInThroughForm(page, uniqueEmail('rough-focus'))
-  const origin = new URL(page.url()).origin
-  const call = async (method: 'post' | 'patch', path: string, data?: unknown) => {
-    const res = await page.request[method](path, { data, headers: { Origin: origin } })
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true)
-    return res.json()
-  }
+  const call = managerApi(page)
   const product = await call('post', '/api/products', { name: 'Hand Soap Refill', price: '$7.99' })
   const requests: Array<{ id: string }> = []
   for (const [name, address] of [

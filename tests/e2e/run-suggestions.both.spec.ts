@@ -2,6 +2,7 @@
 // without: "Suggest Runners" ranks the active runners for them with a true reason each (no position
 // shared here, so it says so, never "0 km away"), and a suggestion's "Pick" fills the runner.
 import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
+import { managerApi } from './given'
 
 test('a manager ticks orders, asks for suggestions, picks one and makes the run', async ({ page }) => {
   test.setTimeout(90_000)
@@ -11,12 +12,7 @@ test('a manager ticks orders, asks for suggestions, picks one and makes the run'
   page.on('pageerror', (e) => errors.push(e.message))
   await page.setViewportSize({ width: 1366, height: 900 })
   await signInThroughForm(page, uniqueEmail('suggest-e2e'))
-  const origin = new URL(page.url()).origin
-  const call = async (path: string, data?: unknown) => {
-    const res = await page.request.post(path, { data, headers: { Origin: origin } })
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true)
-    return res.json()
-  }
+  const call = (path: string, data?: unknown) => managerApi(page)('post', path, data)
   const product = await call('/api/products', { name: 'Hand Soap Refill', category: 'Guest Amenities', price: '$7.99' })
   const property = await call('/api/properties', { name: 'Cedar Lofts', address: '3 Cedar Street, Boston, MA 02110', isActive: true, qrCodeActive: true })
   await call(`/api/properties/${property.id}/products`, { productId: product.id })
@@ -60,8 +56,7 @@ test('a manager ticks orders, asks for suggestions, picks one and makes the run'
 
 test('asking with nothing ticked says to tick the orders first', async ({ page }) => {
   await signInThroughForm(page, uniqueEmail('suggest-none-e2e'))
-  const origin = new URL(page.url()).origin
-  const call = async (path: string, data?: unknown) => (await page.request.post(path, { data, headers: { Origin: origin } })).json()
+  const call = (path: string, data?: unknown) => managerApi(page)('post', path, data)
   const product = await call('/api/products', { name: 'Hand Soap Refill', category: 'Guest Amenities', price: '$7.99' })
   const property = await call('/api/properties', { name: 'Cedar Lofts', address: '3 Cedar Street', isActive: true, qrCodeActive: true })
   await call(`/api/properties/${property.id}/products`, { productId: product.id })

@@ -5,6 +5,7 @@
 // then shows the finished stop without up or down buttons.
 import type { Browser, Page } from '@playwright/test'
 import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
+import { managerApi } from './given'
 
 const PHONE = { width: 360, height: 780 }
 
@@ -14,12 +15,7 @@ async function givenRunWithTwoOrdersAtOneStop(browser: Browser) {
   const context = await browser.newContext({ javaScriptEnabled: true })
   const api = await context.newPage()
   await signInThroughForm(api, uniqueEmail('stops-e2e'))
-  const origin = new URL(api.url()).origin
-  const call = async (method: 'post' | 'put', path: string, data?: unknown) => {
-    const res = await api.request[method](path, { data, headers: { Origin: origin } })
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true)
-    return res.json()
-  }
+  const call = managerApi(api)
   await call('put', '/api/organisation/settings', { requireHandoverCode: true })
   const product = await call('post', '/api/products', { name: 'Hand Soap Refill', category: 'Guest Amenities', price: '$7.99' })
   const properties: Array<{ id: string }> = []

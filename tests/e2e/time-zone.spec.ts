@@ -1,6 +1,7 @@
 // One request's times agree everywhere for an organisation in Asia/Kolkata (issue 28): the requests
 // list, its details dialog, Dispatch, the runner portal, the request PDF and the CSV export.
 import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
+import { managerApi } from './given'
 import { pdfText } from '../support/pdf'
 
 const ZONE = 'Asia/Kolkata'
@@ -11,12 +12,7 @@ const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ')
 test('a request’s times read the same on every screen, in the PDF and in the CSV', async ({ page }) => {
   test.setTimeout(90_000)
   await signInThroughForm(page, uniqueEmail('zone-e2e'))
-  const origin = new URL(page.url()).origin
-  const call = async (method: 'post' | 'put' | 'patch', path: string, data?: unknown) => {
-    const res = await page.request[method](path, { data, headers: { Origin: origin } })
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true)
-    return res.json()
-  }
+  const call = managerApi(page)
   // Chosen in Settings, from the list.
   await page.goto('/settings')
   await page.getByLabel('Time zone').selectOption(ZONE)
