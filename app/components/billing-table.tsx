@@ -3,7 +3,7 @@
 import { Form, Link } from '@remix-run/react'
 import type { SerializeFrom } from '@remix-run/node'
 import { Archive, ArchiveRestore, Eye, FileDown, Mail, Trash2 } from 'lucide-react'
-import { formatDate } from '~/lib/format'
+import { formatInvoiceDate } from '~/lib/format'
 import { formatMoney } from '~/lib/money'
 import type { InvoiceView } from '~/models/invoice.server'
 import { InvoiceEmailBadge, InvoiceStatusBadge } from './invoice-status'
@@ -67,7 +67,7 @@ function RowActions({ inv, back, hrefFor }: { inv: InvoiceJson; back: string; hr
 }
 
 /** Phones get one card per invoice: seven columns do not fit 360 px. */
-function InvoiceCards({ invoices, back, hrefFor }: { invoices: InvoiceJson[]; back: string; hrefFor: (dialog: string, id: string) => string }) {
+function InvoiceCards({ invoices, back, hrefFor, timeZone }: { invoices: InvoiceJson[]; back: string; hrefFor: (dialog: string, id: string) => string; timeZone: string }) {
   return (
     <ul className="space-y-3 md:hidden" data-testid="invoice-cards">
       {invoices.map((inv) => (
@@ -80,7 +80,7 @@ function InvoiceCards({ invoices, back, hrefFor }: { invoices: InvoiceJson[]; ba
             {inv.recipientName} <span className="text-slate-500">· {inv.recipientEmail}</span>
           </p>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
-            <span>{formatDate(inv.invoiceDate)}</span>
+            <span>{formatInvoiceDate(inv.invoiceDate, timeZone)}</span>
             <InvoiceStatusBadge status={inv.status} />
             <span className="inline-flex items-center gap-1">
               Email <InvoiceEmailBadge status={inv.emailStatus} error={inv.emailError} />
@@ -95,12 +95,12 @@ function InvoiceCards({ invoices, back, hrefFor }: { invoices: InvoiceJson[]; ba
   )
 }
 
-export function BillingTable({ invoices, back, hrefFor }: { invoices: InvoiceJson[]; back: string; hrefFor: (dialog: string, id: string) => string }) {
+export function BillingTable({ invoices, back, hrefFor, timeZone }: { invoices: InvoiceJson[]; back: string; hrefFor: (dialog: string, id: string) => string; timeZone: string }) {
   // relative: the sr-only header is absolutely placed and would otherwise escape the scroll box and widen the page.
   return (
     <>
       <RowIconSymbols />
-      <InvoiceCards invoices={invoices} back={back} hrefFor={hrefFor} />
+      <InvoiceCards invoices={invoices} back={back} hrefFor={hrefFor} timeZone={timeZone} />
       <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
         <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="invoice-table">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -136,7 +136,7 @@ export function BillingTable({ invoices, back, hrefFor }: { invoices: InvoiceJso
                   <div className="max-w-[14rem] truncate text-slate-900">{inv.recipientName}</div>
                   <div className="max-w-[14rem] truncate text-xs text-slate-500">{inv.recipientEmail}</div>
                 </td>
-                <td className="whitespace-nowrap px-3 py-2 text-slate-700">{formatDate(inv.invoiceDate)}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-slate-700">{formatInvoiceDate(inv.invoiceDate, timeZone)}</td>
                 <td className="px-3 py-2">
                   <InvoiceStatusBadge status={inv.status} />
                 </td>

@@ -2,13 +2,14 @@
 // (forms, so reordering needs no JavaScript and no dragging). A finished stop has none.
 import { Form } from '@remix-run/react'
 import { ArrowDown, ArrowUp } from 'lucide-react'
+import { distanceWords } from '~/lib/distance-words'
 import { useFocusAfterPost } from '~/lib/use-focus-after-post'
 import { Badge } from './ui/badge'
 import { Button } from './ui/button'
 import { Card, CardBody, CardHeader } from './ui/card'
 
-export type RunCardStop = { order: number; propertyId: string; propertyName: string; orderNumbers: string[]; distanceKm: number; done: boolean }
-export type RunCardRun = { id: string; runnerName: string; totalKm: number; stops: RunCardStop[] }
+export type RunCardStop = { order: number; propertyId: string; propertyName: string; orderNumbers: string[]; distanceKm: number | null; done: boolean }
+export type RunCardRun = { id: string; runnerName: string; totalKm: number | null; stops: RunCardStop[] }
 
 export function RunsCard({ runs }: { runs: RunCardRun[] }) {
   const focusAfter = useFocusAfterPost()
@@ -33,7 +34,7 @@ export function RunsCard({ runs }: { runs: RunCardRun[] }) {
             {runs.map((run) => (
               <li key={run.id} aria-label={`Run for ${run.runnerName}`} className="rounded-md border border-slate-200 p-3">
                 <p className="text-sm font-medium text-slate-900">
-                  {run.runnerName} · {run.stops.length} {run.stops.length === 1 ? 'stop' : 'stops'} · {run.totalKm} km
+                  {run.runnerName} · {run.stops.length} {run.stops.length === 1 ? 'stop' : 'stops'} · {distanceWords(run.totalKm)}
                 </p>
                 <ol className="mt-2 space-y-1">
                   {run.stops.map((stop, i) => (
@@ -41,7 +42,7 @@ export function RunsCard({ runs }: { runs: RunCardRun[] }) {
                       <span className="min-w-0">
                         <span className="font-semibold">{`${stop.order}. `}</span>
                         {stop.propertyName}
-                        <span className="text-slate-600">{` · ${stop.orderNumbers.join(', ')} · ${stop.distanceKm} km`}</span>
+                        <span className="text-slate-600">{` · ${stop.orderNumbers.join(', ')} · ${distanceWords(stop.distanceKm)}`}</span>
                         {stop.done ? (
                           <Badge tone="green" className="ml-2">
                             Done

@@ -2,7 +2,7 @@
 // manager sets, and its actions, including delete (from the archive only).
 import { Form } from '@remix-run/react'
 import type { SerializeFrom } from '@remix-run/node'
-import { formatDate } from '~/lib/format'
+import { formatDate, formatInvoiceDate } from '~/lib/format'
 import { formatMoney } from '~/lib/money'
 import type { InvoiceItemView } from '~/models/invoice.server'
 import type { InvoiceJson } from './billing-table'
@@ -41,11 +41,11 @@ export function InvoiceDetailsDialog({
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-xs text-slate-500">Date</dt>
-          <dd>{formatDate(invoice.invoiceDate)}</dd>
+          <dd>{formatInvoiceDate(invoice.invoiceDate, timeZone)}</dd>
         </div>
         <div>
           <dt className="text-xs text-slate-500">Due</dt>
-          <dd>{invoice.dueDate ? formatDate(invoice.dueDate) : '—'}</dd>
+          <dd>{invoice.dueDate ? formatInvoiceDate(invoice.dueDate, timeZone) : '—'}</dd>
         </div>
         <div>
           <dt className="text-xs text-slate-500">Status</dt>

@@ -45,7 +45,7 @@ export function RequestRow({ request, back, detailsHref, timeZone, overdue = fal
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h2 id={`title-${request.id}`} className="truncate text-base font-semibold text-slate-900">
+            <h2 id={`title-${request.id}`} className="min-w-0 break-words text-base font-semibold text-slate-900">
               {request.property?.name ?? 'Unknown property'}
             </h2>
             {request.urgent ? <UrgentBadge /> : null}

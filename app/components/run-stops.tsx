@@ -2,6 +2,7 @@
 // each with its distance, and one "Navigate" link that opens the phone's maps app with the remaining
 // stops as waypoints. Plain HTML: the portal and the delivery page work without JavaScript.
 import { Navigation } from 'lucide-react'
+import { distanceWords } from '~/lib/distance-words'
 import { buttonClasses } from './ui/button'
 import { Card, CardBody, CardHeader } from './ui/card'
 import { cn } from './ui/cn'
@@ -11,13 +12,13 @@ export type RunStopLine = {
   propertyName: string
   address: string | null
   orderNumbers: string[]
-  distanceKm: number
+  distanceKm: number | null
   done: boolean
   /** This page's own stop (the delivery page). */
   here?: boolean
 }
 
-export function RunStops({ title, stops, navigateUrl, totalKm, hint }: { title: string; stops: RunStopLine[]; navigateUrl: string | null; totalKm: number; hint?: string }) {
+export function RunStops({ title, stops, navigateUrl, totalKm, hint }: { title: string; stops: RunStopLine[]; navigateUrl: string | null; totalKm: number | null; hint?: string }) {
   // The next stop first: what is left in the planned order, then what is done.
   const shown = [...stops.filter((s) => !s.done), ...stops.filter((s) => s.done)]
   const left = stops.filter((s) => !s.done).length
@@ -25,7 +26,7 @@ export function RunStops({ title, stops, navigateUrl, totalKm, hint }: { title: 
     <Card aria-labelledby="run-heading">
       <CardHeader
         title={<span id="run-heading">{title}</span>}
-        description={`${stops.length} ${stops.length === 1 ? 'stop' : 'stops'} · ${totalKm} km · ${left === 0 ? 'all done' : `${left} to go`}`}
+        description={`${stops.length} ${stops.length === 1 ? 'stop' : 'stops'} · ${distanceWords(totalKm)} · ${left === 0 ? 'all done' : `${left} to go`}`}
       />
       <CardBody className="space-y-3">
         <ol className="space-y-2" aria-label="Stops in order">
@@ -49,7 +50,7 @@ export function RunStops({ title, stops, navigateUrl, totalKm, hint }: { title: 
                   {stop.here ? ' (this delivery)' : ''}
                 </span>
                 {stop.address ? <span className="block text-slate-600">{stop.address}</span> : null}
-                <span className="block text-slate-600">{`${stop.orderNumbers.join(', ')} · ${stop.distanceKm} km`}</span>
+                <span className="block text-slate-600">{`${stop.orderNumbers.join(', ')} · ${distanceWords(stop.distanceKm)}`}</span>
               </span>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { formatDate, formatDateTime, isoInZone, timeAgo } from './format'
+import { formatDate, formatDateTime, formatInvoiceDate, isoInZone, timeAgo } from './format'
 
 test('ages read as a person would say them', () => {
   const now = new Date('2026-11-21T12:00:00Z')
@@ -23,4 +23,11 @@ test('an instant reads on the zone’s clock, the same in every format', () => {
   expect(isoInZone(at, 'Asia/Kolkata')).toBe('2026-11-25T15:45:00+05:30')
   expect(isoInZone(at, 'America/New_York')).toBe('2026-11-25T05:15:00-05:00')
   expect(isoInZone(at)).toBe('2026-11-25T10:15:00+00:00')
+})
+
+test('an invoice date typed as a day stays that day in any zone; one dated at a moment reads in the zone', () => {
+  expect(formatInvoiceDate('2026-12-10T00:00:00Z', 'America/Los_Angeles')).toBe('Dec 10, 2026')
+  expect(formatInvoiceDate('2026-12-10T00:00:00Z', 'Pacific/Auckland')).toBe('Dec 10, 2026')
+  expect(formatInvoiceDate('2026-11-25T20:00:00Z', 'Pacific/Auckland')).toBe('Nov 26, 2026')
+  expect(formatInvoiceDate('2026-11-25T02:00:00Z', 'America/Los_Angeles')).toBe('Nov 24, 2026')
 })

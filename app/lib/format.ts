@@ -39,6 +39,17 @@ export function formatDate(date: Date | string, timeZone = 'UTC') {
   return Number.isNaN(d.getTime()) ? 'Invalid Date' : kept(dates, timeZone, { year: 'numeric', month: 'short', day: 'numeric' }).format(d)
 }
 
+/**
+ * An invoice's date or due date as a person reads it. A date typed into a date input is stored as
+ * that calendar day at UTC midnight and reads as that day in every zone; an invoice dated "now" (or
+ * its due date counted from then) holds a moment, which reads as the day it was in `timeZone`.
+ */
+export function formatInvoiceDate(date: Date | string, timeZone = 'UTC') {
+  const d = new Date(date)
+  const calendarDay = d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0
+  return formatDate(d, calendarDay ? 'UTC' : timeZone)
+}
+
 /** 'Nov 21, 2026, 3:04 PM' */
 export function formatDateTime(date: Date | string, timeZone = 'UTC') {
   const d = new Date(date)

@@ -2,7 +2,7 @@
 // The issuer block is the organisation as it was when the invoice was issued (decision 112), or as it
 // is today for a draft. Beyond the spec, a delivered order shows when it was delivered and the
 // runner's photo, once per order however many lines it has.
-import { formatDate, formatDateTime } from '~/lib/format'
+import { formatDate, formatDateTime, formatInvoiceDate } from '~/lib/format'
 import { formatMoney } from '~/lib/money'
 import { sendMail, type MailResult } from '~/services/mail.server'
 import { renderPdf, type Content, type TDocumentDefinitions } from '~/services/pdf.server'
@@ -102,8 +102,8 @@ export function invoiceDocument(input: {
     ...(invoice.recipientPhone ? [invoice.recipientPhone] : []),
   ]
   const facts: Content[] = [
-    { columns: [label('Invoice date'), right(formatDate(invoice.invoiceDate))] },
-    { columns: [label('Due date'), right(invoice.dueDate ? formatDate(invoice.dueDate) : '—')] },
+    { columns: [label('Invoice date'), right(formatInvoiceDate(invoice.invoiceDate, input.timeZone))] },
+    { columns: [label('Due date'), right(invoice.dueDate ? formatInvoiceDate(invoice.dueDate, input.timeZone) : '—')] },
     { columns: [label('Payment terms'), right(invoice.paymentTerms)] },
     { columns: [label('Status'), right(INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status)] },
   ]
@@ -153,7 +153,7 @@ export function invoiceDocument(input: {
     },
     { text: 'Terms', style: 'heading' },
     {
-      text: `${invoice.paymentTerms}${invoice.dueDate ? `: payment is due by ${formatDate(invoice.dueDate)}` : ''}. Please quote ${invoice.invoiceNumber} with your payment.`,
+      text: `${invoice.paymentTerms}${invoice.dueDate ? `: payment is due by ${formatInvoiceDate(invoice.dueDate, input.timeZone)}` : ''}. Please quote ${invoice.invoiceNumber} with your payment.`,
       margin: [0, 0, 0, 12],
     },
   ]
@@ -203,7 +203,7 @@ export async function invoicePdf(orgId: string, id: string) {
   const [items, issuer, timeZone] = await Promise.all([itemsOfFoundInvoice(orgId, invoice.id), issuerOf(orgId, invoice), organisationTimeZone(orgId)])
   const [documentItems, logo] = await Promise.all([withProofs(items), embeddedImage(issuer.logoUrl, 'The logo')])
   const pdf = await renderPdf(invoiceDocument({ invoice, items: documentItems, issuer, logo, timeZone }))
-  return { pdf, fileName: `${invoice.invoiceNumber}.pdf`, invoice, issuer }
+  return { pdf, fileName: `${invoice.invoiceNumber}.pdf`, invoice, issuer, timeZone }
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -216,11 +216,11 @@ export type InvoiceEmailOutcome = { invoice: InvoiceView; delivery: MailResult['
  * (emailStatus 'failed' and why) rather than thrown, so the manager sees it and can try again.
  */
 export async function emailInvoice(orgId: string, id: string): Promise<InvoiceEmailOutcome> {
-  const { pdf, fileName, invoice, issuer } = await invoicePdf(orgId, id)
+  const { pdf, fileName, invoice, issuer, timeZone } = await invoicePdf(orgId, id)
   const organisationName = issuer.name
   const resent = invoice.emailStatus === 'sent' || invoice.emailStatus === 'delivered'
   const total = formatMoney(invoice.totalAmount)
-  const due = invoice.dueDate ? formatDate(invoice.dueDate) : null
+  const due = invoice.dueDate ? formatInvoiceDate(invoice.dueDate, timeZone) : null
   const lines = [
     `Hello ${invoice.recipientName},`,
     '',

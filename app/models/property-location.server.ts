@@ -23,6 +23,20 @@ const RETRY_AFTER_MS = 10 * 60 * 1000
 
 export type PropertyLocation = { lat: number; lng: number; geocoded: boolean }
 
+/**
+ * The one rule for what a distance may be measured to (issue 34): only a place the map knows. A
+ * fallback position (no key, address not found) keeps pins apart and stops in some order, but a
+ * distance to it would be made up, so there is none.
+ */
+export function mappedPoint(location: PropertyLocation | null | undefined): { lat: number; lng: number } | null {
+  return location?.geocoded ? { lat: location.lat, lng: location.lng } : null
+}
+
+/** A run's stored start is the map's centre only when there was no position and no depot to start from. */
+export function isRealStart(start: { lat: number; lng: number }) {
+  return !(start.lat === DEFAULT_CENTRE.lat && start.lng === DEFAULT_CENTRE.lng)
+}
+
 type Locatable = { id: string; address: string; latitude: number | null; longitude: number | null; geocodedAddress: string | null }
 
 const inFlight = new Map<string, Promise<GeocodeResult>>()

@@ -18,6 +18,7 @@ function stop(order: number, lat: number, done = false): RunStop {
     distanceKm: 0,
     done,
     at: { lat, lng: -74 },
+    mapped: true,
   }
 }
 

@@ -58,6 +58,6 @@ export async function runProgressOfRequest(orgId: string, requestId: string, now
   const found = await runProgressOfAssignment(orgId, latest.id, now)
   if (!found?.progress) return null
   const stop = found.run.stops.find((s) => s.assignmentIds.includes(latest.id))
-  const runnerKm = found.position && stop && !stop.done ? Math.round(greatCircleKm(found.position, stop.at) * 10) / 10 : null
+  const runnerKm = found.position && stop && !stop.done && stop.mapped ? Math.round(greatCircleKm(found.position, stop.at) * 10) / 10 : null
   return { ...found.progress, runnerKm }
 }

@@ -15,7 +15,7 @@ import { sendSms, smsConfig } from '~/services/sms.server'
 import { db } from '~/lib/db.server'
 import { recordActivityIn } from './activity-event.server'
 import { notifyOrganisationIn } from './notification.server'
-import { DEFAULT_CENTRE, locateProperties } from './property-location.server'
+import { DEFAULT_CENTRE, isRealStart, locateProperties, mappedPoint } from './property-location.server'
 import { recordRequestStatusesIn, type RequestStatusRow } from './request-status.server'
 import { requestsWithListeners, tellRequesters } from './requester-updates.server'
 import { getRunSettings } from './organisation-settings.server'
@@ -67,10 +67,12 @@ export type RunStop = {
   assignmentIds: string[]
   orderNumbers: string[]
   statuses: string[]
-  /** From the stop before (or the run's start) to this one. */
-  distanceKm: number
+  /** From the stop before (or the run's start) to this one; null when either end is not on the map. */
+  distanceKm: number | null
   done: boolean
+  /** Where the stop is for planning; `mapped` says whether that is a real place or a fallback. */
   at: Point
+  mapped: boolean
 }
 
 export type Run = {
@@ -81,7 +83,8 @@ export type Run = {
   start: Point
   createdAt: Date
   stops: RunStop[]
-  totalKm: number
+  /** null when any leg's distance is unknown: a partial sum would read as the whole. */
+  totalKm: number | null
   done: boolean
 }
 
@@ -111,6 +114,7 @@ async function readRuns(orgId: string, runIds: string[]): Promise<Run[]> {
   const found = new Map(
     runs.map((r) => {
       const start = { lat: r.startLatitude, lng: r.startLongitude }
+      const realStart = isRealStart(start)
       const stops: RunStop[] = []
       for (const row of byRun.get(r.id) ?? []) {
         const last = stops[stops.length - 1]
@@ -122,7 +126,10 @@ async function readRuns(orgId: string, runIds: string[]): Promise<Run[]> {
           last.done &&= CLOSED.includes(row.status)
           continue
         }
-        const at = (row.propertyId && located.get(row.propertyId)) || DEFAULT_CENTRE
+        const location = row.propertyId ? located.get(row.propertyId) : undefined
+        const at = location ?? DEFAULT_CENTRE
+        const mapped = mappedPoint(location) !== null
+        const from = last ? (last.mapped ? last.at : null) : realStart ? start : null
         stops.push({
           order: row.stopOrder,
           propertyId: row.propertyId ?? '',
@@ -132,12 +139,13 @@ async function readRuns(orgId: string, runIds: string[]): Promise<Run[]> {
           assignmentIds: [row.assignmentId],
           orderNumbers: [row.orderNumber],
           statuses: [row.status],
-          distanceKm: round(greatCircleKm(last?.at ?? start, at)),
+          distanceKm: from && mapped ? round(greatCircleKm(from, at)) : null,
           done: CLOSED.includes(row.status),
           at: { lat: at.lat, lng: at.lng },
+          mapped,
         })
       }
-      const totalKm = round(stops.reduce((sum, s) => sum + s.distanceKm, 0))
+      const totalKm = stops.every((s) => s.distanceKm !== null) ? round(stops.reduce((sum, s) => sum + s.distanceKm!, 0)) : null
       const run: Run = {
         id: r.id,
         organisationId: r.organisationId,

@@ -10,7 +10,7 @@ import { NotFound } from '~/lib/errors'
 import { greatCircleKm, type Point } from '~/lib/route-order'
 import { readRows } from '~/lib/sql.server'
 import { getRunSettings } from './organisation-settings.server'
-import { locateProperties } from './property-location.server'
+import { locateProperties, mappedPoint } from './property-location.server'
 import { lastPositions } from './runner-position.server'
 
 /** distanceKm is null when there is nothing true to measure (no position, depot or mapped address). */
@@ -117,10 +117,7 @@ export async function suggestRunnersFor(orgId: string, requestIds: string[]): Pr
     getRunSettings(orgId),
   ])
   // Only a place the map knows: a fallback position (no key, address not found) is no distance to tell.
-  const mapped = (propertyId: string | null | undefined): Point | null => {
-    const at = propertyId ? located.get(propertyId) : undefined
-    return at?.geocoded ? at : null
-  }
+  const mapped = (propertyId: string | null | undefined): Point | null => (propertyId ? mappedPoint(located.get(propertyId)) : null)
   const targets = targetIds.flatMap((id) => mapped(id) ?? [])
   const several = ids.length > 1
   const suggestions = [...runners.entries()].map(([runnerId, r]): Suggestion => {

@@ -317,7 +317,7 @@ export default function BillingPage() {
               : 'Create an invoice by hand or from completed requests.'}
         </EmptyState>
       ) : (
-        <BillingTable invoices={invoices} back={back} hrefFor={hrefFor} />
+        <BillingTable invoices={invoices} back={back} hrefFor={hrefFor} timeZone={timeZone} />
       )}
       {query.after || nextCursor ? (
         <nav aria-label="Invoice pages" className="mt-3 flex justify-between gap-2 text-sm" data-testid="invoice-pages">

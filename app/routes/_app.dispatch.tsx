@@ -14,6 +14,7 @@ import { Dialog } from '~/components/ui/dialog'
 import { Field, SelectField, TextareaField } from '~/components/ui/field'
 import { useToast } from '~/components/ui/toast'
 import { withErrorToast } from '~/lib/form-errors.server'
+import { distanceWords } from '~/lib/distance-words'
 import { invalidFromZod } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { AssignInput, RunnerInput } from '~/lib/schemas/dispatch'
@@ -183,7 +184,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const requests = run.stops.reduce((n, s) => n + s.requestIds.length, 0)
       return redirectWithToast(PAGE, {
         title: 'Run Created',
-        description: `${run.stops.length} ${run.stops.length === 1 ? 'stop' : 'stops'} (${requests} ${requests === 1 ? 'order' : 'orders'}, ${run.totalKm} km) for ${run.runnerName}.`,
+        description: `${run.stops.length} ${run.stops.length === 1 ? 'stop' : 'stops'} (${requests} ${requests === 1 ? 'order' : 'orders'}, ${distanceWords(run.totalKm)}) for ${run.runnerName}.`,
       })
     })
   }

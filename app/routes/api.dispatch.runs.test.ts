@@ -40,9 +40,35 @@ async function atDepot(orgId: string, lat: number, lng: number) {
   })
 }
 
-type RunAnswer = { run: { id: string; runnerId: string; stops: Array<{ order: number; propertyId: string; requestIds: string[]; assignmentIds: string[]; distanceKm: number }>; totalKm: number } }
+type RunAnswer = { run: { id: string; runnerId: string; stops: Array<{ order: number; propertyId: string; requestIds: string[]; assignmentIds: string[]; distanceKm: number | null }>; totalKm: number | null } }
 
 describe('making a run', () => {
+  test('a stop whose address is not on the map has no distance, nor has the run, rather than a made-up one', async () => {
+    const { client, orgId } = await manager('runs-unmapped@x.test')
+    await atDepot(orgId, 40.7, -74.0)
+    const mapped = await pendingAt(orgId, 40.71, -74.0, 'Mapped')
+    const unmapped = await givenPendingRequest(orgId)
+    const { runner } = await givenRunner(orgId)
+
+    const res = await client.post('/api/dispatch/runs', { runnerId: runner.id, requestIds: [mapped.request.id, unmapped.request.id] })
+    expect(res.status).toBe(201)
+    const { run } = (await res.json()) as RunAnswer
+    const byProperty = new Map(run.stops.map((s) => [s.propertyId, s.distanceKm]))
+    expect(byProperty.get(unmapped.property.id)).toBeNull()
+    expect(run.totalKm).toBeNull()
+    // From the depot to the mapped stop is known when it comes first.
+    if (run.stops[0]!.propertyId === mapped.property.id) expect(run.stops[0]!.distanceKm).toBeCloseTo(1.1, 1)
+  })
+
+  test('a run without depot or shared position starts nowhere known: its first leg has no distance', async () => {
+    const { client, orgId } = await manager('runs-no-start@x.test')
+    const only = await pendingAt(orgId, 40.71, -74.0, 'Only')
+    const { runner } = await givenRunner(orgId)
+    const { run } = (await (await client.post('/api/dispatch/runs', { runnerId: runner.id, requestIds: [only.request.id] })).json()) as RunAnswer
+    expect(run.stops[0]!.distanceKm).toBeNull()
+    expect(run.totalKm).toBeNull()
+  })
+
   test('four requests at three properties become three stops, nearest first from the depot, each request its own assignment', async () => {
     const { client, orgId } = await manager('runs-make@x.test')
     await atDepot(orgId, 40.7, -74.0)

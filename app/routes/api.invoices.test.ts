@@ -286,6 +286,19 @@ describe('the PDF', () => {
     expect(bytes.toString('latin1')).toMatch(/\/Subtype\s*\/Image/)
     if (process.env.KEEP_INVOICE_PDF) fs.writeFileSync(process.env.KEEP_INVOICE_PDF, bytes)
   })
+
+  test('its dates read in the organisation’s zone for a moment, and unchanged for a calendar day', async () => {
+    const { client, orgId } = await manager('pdf-zone@x.test')
+    // Auckland is 13 hours ahead in November: 20:00 UTC on the 25th is the morning of the 26th there.
+    await db.organisation.update({ where: { id: orgId }, data: { timeZone: 'Pacific/Auckland' } })
+    const invoice = await created(client, { ...recipient, subtotal: '10', invoiceDate: '2026-11-25T20:00:00Z', dueDate: '2026-12-10', paymentTerms: 'Net 15' })
+    const text = await pdfText(await pdfOf(client, invoice.id))
+    expect(text).toMatch(/Invoice date\s*Nov 26, 2026/)
+    // The due date was typed as a day (stored at UTC midnight): the 10th in every zone, not the 11th.
+    expect(text).toMatch(/Due date\s*Dec 10, 2026/)
+    expect(text).toContain('payment is due by Dec 10, 2026')
+    expect(text).not.toContain('Nov 25, 2026')
+  })
 })
 
 // The identity settings page is another screen's: here the columns are set as it would set them.

@@ -57,6 +57,21 @@ test('find and change requests on the Requests page', async ({ page }) => {
   expect((await (await api.get(`/api/requests/${second.id}`)).json()).status).toBe('in_progress')
 })
 
+test('on a phone a long property name is read whole on its request, wrapped rather than cut with "…"', async ({ page }) => {
+  await signInThroughForm(page, uniqueEmail('requests-long'))
+  const name = 'Cedar Lofts and Serviced Apartments by the Riverside'
+  const { property, products } = await givenStockedProperty(page.request, name, ['Paper Towels'])
+  await givenRequest(page.request, { propertyId: property.id, vendorName: 'Acme Cleaning', products })
+  await page.setViewportSize({ width: 360, height: 780 })
+  await page.goto('/requests')
+  const title = page.getByTestId('request-row').getByRole('heading', { name, exact: true })
+  await expect(title).toBeVisible()
+  // Wrapped: nothing hidden past its edge, on more than one line.
+  const fits = await title.evaluate((h) => ({ clipped: h.scrollWidth > h.clientWidth, lines: Math.round(h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)) }))
+  expect(fits.clipped).toBe(false)
+  expect(fits.lines).toBeGreaterThan(1)
+})
+
 test('download a request’s PDF and the list’s CSV, and inspect a request’s details with the runner’s proof', async ({ page }) => {
   const { first, second, old, acme, bright } = await givenRequestsPage(page)
 

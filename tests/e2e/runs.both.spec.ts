@@ -2,7 +2,7 @@
 // properties for one runner; the runner's portal shows three numbered stops in the planned order and
 // a Navigate link; the runner delivers them one by one with the vendors' handover codes; a vendor's
 // tracking page says "stop 2 of 3" and its arrival window moves as the first stop is completed.
-import type { Browser, Page } from '@playwright/test'
+import type { Browser, Locator, Page } from '@playwright/test'
 import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
 
 const PHONE = { width: 360, height: 780 }
@@ -52,6 +52,15 @@ async function signInAs(page: Page, api: Page) {
   await page.context().addCookies(cookies)
 }
 
+/** The names of the page's visible buttons and links that a box overlaps. */
+async function controlsUnder(box: Locator) {
+  const over = (await box.boundingBox())!
+  return box.page().evaluate((t) => {
+    const hit = (r: DOMRect) => r.width > 0 && r.height > 0 && r.left < t.x + t.width && r.right > t.x && r.top < t.y + t.height && r.bottom > t.y
+    return [...document.querySelectorAll('main button, main a, main select, main input')].filter((el) => hit(el.getBoundingClientRect())).map((el) => el.textContent?.trim() || el.getAttribute('aria-label'))
+  }, over)
+}
+
 function card(page: Page, orderNumber: string) {
   return page.locator('section[aria-labelledby^="a-"]').filter({ has: page.getByRole('heading', { name: `Order ${orderNumber}` }) })
 }
@@ -86,10 +95,18 @@ test('a run of four requests at three properties is planned, delivered stop by s
   await expect(page.getByTestId('toast')).toContainText('3 stops (4 orders')
   const run = page.getByRole('listitem', { name: 'Run for Rowan Runner' })
   await expect(run.getByRole('listitem')).toHaveText([/^1\. Alder Court/, /^2\. Birch House/, /^3\. Cedar Lofts/])
+  // Without a maps key no stop is on the map: every distance says so rather than a made-up "0 km".
+  await expect(run).toContainText('Rowan Runner · 3 stops · distance unknown')
+  await expect(run.getByRole('listitem').first()).toContainText('distance unknown')
+  await expect(run).not.toContainText(/\d km/)
   await expectAccessible(page)
 
-  // A stop moved by hand and back again.
+  // A stop moved by hand and back again. At a laptop's width the toast that says so covers no button
+  // the manager may press next (it sat on a "Generate Link").
+  await page.setViewportSize({ width: 1366, height: 768 })
   await run.getByRole('button', { name: 'Move Birch House later' }).click()
+  await expect(page.getByTestId('toast')).toContainText('Run Reordered')
+  expect(await controlsUnder(page.getByTestId('toast'))).toEqual([])
   await expect(page.getByRole('listitem', { name: 'Run for Rowan Runner' }).getByRole('listitem')).toHaveText([/^1\. Alder Court/, /^2\. Cedar Lofts/, /^3\. Birch House/])
   await page.getByRole('listitem', { name: 'Run for Rowan Runner' }).getByRole('button', { name: 'Move Birch House earlier' }).click()
   await expect(page.getByRole('listitem', { name: 'Run for Rowan Runner' }).getByRole('listitem')).toHaveText([/^1\. Alder Court/, /^2\. Birch House/, /^3\. Cedar Lofts/])
@@ -99,6 +116,9 @@ test('a run of four requests at three properties is planned, delivered stop by s
   await page.goto(portalPath)
   await expect(page.getByTestId('run-stop')).toHaveText([/^1Stop 1: Alder Court/, /^2Stop 2: Birch House/, /^3Stop 3: Cedar Lofts/])
   await expect(page.getByText('Start your first stop below')).toBeVisible()
+  await expect(page.getByText('3 stops · distance unknown · 3 to go')).toBeVisible()
+  await expect(page.getByTestId('run-stop').first()).toContainText('distance unknown')
+  await expect(page.locator('main')).not.toContainText(/\d km/)
   await expectAccessible(page)
 
   // The vendor at stop 2 sees where they are in the run and when to expect the runner.

@@ -51,7 +51,10 @@ export function ToastProvider({ serverToast, inFlow = false, children }: { serve
       className={
         inFlow
           ? 'mx-auto flex w-full max-w-3xl flex-col px-4 outline-none [&:has([data-testid=toast])]:pt-4'
-          : 'pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full max-w-[420px] flex-col p-4 outline-none'
+          : // From a laptop's width (lg) at the top centre, between a page's title and its actions and
+            // over a dialog's title, inside its close button: in the bottom corner it sat on the cards'
+            // row buttons ("Generate Link") and on dialogs' buttons, just where the next step is.
+            'pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full max-w-[420px] flex-col p-4 outline-none lg:bottom-auto lg:left-0 lg:top-0 lg:mx-auto'
       }
     >
       <div role="status" aria-live="polite" aria-atomic="true">
