@@ -32,7 +32,7 @@ import { findRunnerByToken, INVALID_TOKEN } from './runner.server'
 import { recordAudit } from './audit-log.server'
 import { itemWithProduct, openAssignmentsInFull, type ItemWithProductRow } from './dispatch-board.server'
 import { setActor } from '~/lib/actor-context.server'
-import { notStartedAtSameStop } from './run.server'
+import { notStartedAtSameStop } from './run-view.server'
 
 export const CLOSED_STATUSES: AssignmentStatus[] = ['delivered', 'cancelled']
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { Run, RunStop } from './run.server'
+import type { Run, RunStop } from './run-view.server'
 import { estimateStop } from './run-estimate.server'
 
 const NOW = new Date('2026-11-25T12:00:00Z')

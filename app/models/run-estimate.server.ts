@@ -11,7 +11,7 @@ import { greatCircleKm, type Point } from '~/lib/route-order'
 import { readRows } from '~/lib/sql.server'
 import { getRunSettings, type RunSettings } from './organisation-settings.server'
 import { lastPositions } from './runner-position.server'
-import { runOfAssignment, type Run } from './run.server'
+import { runOfAssignment, type Run } from './run-view.server'
 
 export type RunProgress = { id: string; stop: number; stops: number; etaFrom: string | null; etaTo: string | null }
 

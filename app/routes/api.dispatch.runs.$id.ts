@@ -1,7 +1,8 @@
 // GET /api/dispatch/runs/:id: a run and its stops; PATCH { order: [propertyId…] }: the manager's own
 // order of the stops (each stop's property id once).
 import { apiAction, apiLoader, readJson } from '~/lib/http.server'
-import { findRun, reorderRun, ReorderInput, runAnswer } from '~/models/run.server'
+import { reorderRun, ReorderInput } from '~/models/run.server'
+import { findRun, runAnswer } from '~/models/run-view.server'
 import { requireApiManager } from '~/services/auth.server'
 
 export const loader = apiLoader(async ({ request, params }) => {

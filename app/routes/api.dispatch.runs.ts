@@ -3,7 +3,8 @@
 // runner 400, and then nothing is assigned.
 import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
-import { createRun, runAnswer, RunInput } from '~/models/run.server'
+import { createRun, RunInput } from '~/models/run.server'
+import { runAnswer } from '~/models/run-view.server'
 import { requireApiManager } from '~/services/auth.server'
 
 export const action = apiAction(async ({ request }) => {

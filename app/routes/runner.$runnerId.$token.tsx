@@ -21,7 +21,7 @@ import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.serv
 import { authenticateRunner } from '~/models/runner.server'
 import { POSITION_SHARING } from '~/lib/position-sharing'
 import { useNonce } from '~/lib/nonce'
-import { notStartedAtSameStop, runnerOpenRuns, runnerRunView } from '~/models/run.server'
+import { notStartedAtSameStop, runnerOpenRuns, runnerRunView } from '~/models/run-view.server'
 import { backToStop, refusedField } from '~/lib/stop-return'
 import { RunStops } from '~/components/run-stops'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'

@@ -4,6 +4,7 @@
 // tracking page says "stop 2 of 3" and its arrival window moves as the first stop is completed.
 import type { Browser, Locator, Page } from '@playwright/test'
 import { expect, expectAccessible, signInThroughForm, test, uniqueEmail } from './fixtures'
+import { managerApi } from './given'
 
 const PHONE = { width: 360, height: 780 }
 
@@ -17,12 +18,7 @@ async function givenRequestsAtThreeProperties(browser: Browser) {
   const context = await browser.newContext({ javaScriptEnabled: true })
   const api = await context.newPage()
   await signInThroughForm(api, uniqueEmail('runs-e2e'))
-  const origin = new URL(api.url()).origin
-  const call = async (method: 'post' | 'put', path: string, data?: unknown) => {
-    const res = await api.request[method](path, { data, headers: { Origin: origin } })
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true)
-    return res.json()
-  }
+  const call = managerApi(api)
   await call('put', '/api/organisation/settings', { requireHandoverCode: true })
   const product = await call('post', '/api/products', { name: 'Hand Soap Refill', category: 'Guest Amenities', price: '$7.99' })
   const properties = []
