@@ -24,10 +24,10 @@ const METHOD_STYLE: Record<string, string> = {
   DELETE: 'bg-red-100 text-red-900',
 }
 
-// Cell styles sit on the table, not on each of the page's ~3,000 cells, and a long name or type wraps
-// instead of the table scrolling sideways on a phone (decision 117).
+// Cell styles sit on the table, not on each of the page's ~3,000 cells; a long name, type or pattern
+// wraps (names keep a readable width) instead of the table scrolling sideways on a phone (decision 117).
 const TABLE_STYLE =
-  'mt-2 w-full [overflow-wrap:anywhere] text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_th]:py-1 [&_th]:pr-3 [&_tbody_tr]:border-b [&_tbody_tr]:border-slate-100 [&_tbody_tr]:align-top [&_td:last-child]:text-slate-700 [&_thead_th]:font-medium [&_tbody_th]:font-mono [&_tbody_th]:font-normal'
+  'mt-2 w-full text-left text-sm [&_td]:min-w-[6ch] [&_td]:[overflow-wrap:anywhere] [&_tbody_th]:min-w-[9ch] sm:[&_tbody_th]:min-w-[24ch] [&_tbody_th]:[overflow-wrap:anywhere] [&_thead_th]:whitespace-nowrap [&_td]:py-1 [&_td]:pr-3 [&_th]:py-1 [&_th]:pr-3 [&_tbody_tr]:border-b [&_tbody_tr]:border-slate-100 [&_tbody_tr]:align-top [&_td:last-child]:text-slate-700 [&_thead_th]:font-medium [&_tbody_th]:font-mono [&_tbody_th]:font-normal'
 
 function FieldTable({ caption, fields, showIn }: { caption: string; fields: (ReferenceField & { in?: string })[]; showIn?: boolean }) {
   return (
