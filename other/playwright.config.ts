@@ -63,6 +63,8 @@ export default defineConfig({
       OUTBOX_DIR: path.join(root, `tests/.tmp/outbox-${PORT}`),
       // The integrations journey's webhook receiver listens on loopback, as a self-hoster's would.
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // …and the outbox is sent every second, not every five, so its two trips are waits on the log, not the clock.
+      WEBHOOK_OUTBOX_EVERY_MS: '1000',
       // Who runs this deployment (decision 072), so no journey depends on whose organisation came first.
       OPERATOR_EMAILS: 'operator@stockrun.test',
     },

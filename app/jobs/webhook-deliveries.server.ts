@@ -4,6 +4,7 @@ import { sendDueWebhooks } from '~/models/webhook-delivery.server'
 
 export const webhookDeliveriesJob: PrimaryJob = {
   name: 'webhook-deliveries',
-  everyMs: 5_000,
+  // Tests set a shorter round (WEBHOOK_OUTBOX_EVERY_MS) so a journey waits on the delivery, not the clock.
+  everyMs: Number(process.env.WEBHOOK_OUTBOX_EVERY_MS) || 5_000,
   run: sendDueWebhooks,
 }

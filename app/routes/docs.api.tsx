@@ -24,91 +24,87 @@ const METHOD_STYLE: Record<string, string> = {
   DELETE: 'bg-red-100 text-red-900',
 }
 
+// Cell styles sit on the table, not on each of the page's ~3,000 cells; a long name, type or pattern
+// wraps (names keep a readable width) instead of the table scrolling sideways on a phone (decision 117).
+const TABLE_STYLE =
+  'mt-2 w-full text-left text-sm [&_td]:min-w-[6ch] [&_td]:[overflow-wrap:anywhere] [&_tbody_th]:min-w-[9ch] sm:[&_tbody_th]:min-w-[24ch] [&_tbody_th]:[overflow-wrap:anywhere] [&_thead_th]:whitespace-nowrap [&_td]:py-1 [&_td]:pr-3 [&_th]:py-1 [&_th]:pr-3 [&_tbody_tr]:border-b [&_tbody_tr]:border-slate-100 [&_tbody_tr]:align-top [&_td:last-child]:text-slate-700 [&_thead_th]:font-medium [&_tbody_th]:font-mono [&_tbody_th]:font-normal'
+
 function FieldTable({ caption, fields, showIn }: { caption: string; fields: (ReferenceField & { in?: string })[]; showIn?: boolean }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="mt-2 w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-300 text-slate-700">
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Name
-            </th>
-            {showIn ? (
-              <th scope="col" className="py-1 pr-3 font-medium">
-                In
-              </th>
-            ) : null}
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Type
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Required
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Notes
-            </th>
+    <table className={TABLE_STYLE}>
+      <caption className="sr-only">{caption}</caption>
+      <thead className="border-b border-slate-300 text-slate-700">
+        <tr>
+          <th scope="col">Name</th>
+          {showIn ? <th scope="col">In</th> : null}
+          <th scope="col">Type</th>
+          <th scope="col">Required</th>
+          <th scope="col">Notes</th>
+        </tr>
+      </thead>
+      <tbody>
+        {fields.map((f) => (
+          <tr key={`${f.in ?? ''}${f.name}`}>
+            <th scope="row">{f.name}</th>
+            {showIn ? <td>{f.in}</td> : null}
+            <td>{f.type}</td>
+            <td>{f.required ? 'yes' : 'no'}</td>
+            <td>{f.notes}</td>
           </tr>
-        </thead>
-        <tbody>
-          {fields.map((f) => (
-            <tr key={`${f.in ?? ''}${f.name}`} className="border-b border-slate-100 align-top">
-              <th scope="row" className="py-1 pr-3 font-mono font-normal">
-                {f.name}
-              </th>
-              {showIn ? <td className="py-1 pr-3">{f.in}</td> : null}
-              <td className="py-1 pr-3">{f.type}</td>
-              <td className="py-1 pr-3">{f.required ? 'yes' : 'no'}</td>
-              <td className="py-1 text-slate-700">{f.notes}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
   )
 }
 
 function Operation({ op }: { op: ReferenceOperation }) {
   const title = `${op.method} ${op.path}`
   return (
-    <article id={op.id} aria-labelledby={`${op.id}-title`} className="rounded-lg border border-slate-200 bg-white p-4">
-      <h3 id={`${op.id}-title`} className="flex flex-wrap items-center gap-2 font-mono text-base">
-        <span className={`rounded px-2 py-0.5 text-xs font-semibold ${METHOD_STYLE[op.method] ?? ''}`}>{op.method}</span>{' '}
-        <span className="break-all">{op.path}</span>
-      </h3>
-      <p className="mt-1">{op.summary}</p>
-      <p className="mt-1 text-sm text-slate-700">
-        <strong className="font-medium">Who may call it:</strong> {op.access}
-      </p>
-      {op.parameters.length > 0 ? (
-        <>
-          <h4 className="mt-3 text-sm font-semibold">Parameters</h4>
-          <FieldTable caption={`Parameters of ${title}`} fields={op.parameters} showIn />
-        </>
-      ) : null}
-      {op.bodyType ? (
-        <>
-          <h4 className="mt-3 text-sm font-semibold">
-            Request body <span className="font-mono font-normal">({op.bodyType})</span>
-          </h4>
-          {op.body.length > 0 ? <FieldTable caption={`Request body of ${title}`} fields={op.body} /> : <p className="text-sm">A file upload.</p>}
-        </>
-      ) : null}
-      {op.answer ? (
-        <>
-          <h4 className="mt-3 text-sm font-semibold">{op.answer.list ? 'Answer: a list, each item' : 'Answer'}</h4>
-          <FieldTable caption={`Answer of ${title}`} fields={op.answer.fields} />
-        </>
-      ) : null}
-      <h4 className="mt-3 text-sm font-semibold">Responses</h4>
-      <ul className="mt-1 space-y-0.5 text-sm">
-        {op.responses.map((r) => (
-          <li key={r.status}>
-            <span className="font-mono font-semibold">{r.status}</span> {r.description}
-            {r.types.length > 0 ? <span className="text-slate-700"> — {r.types.join(', ')}</span> : null}
-          </li>
-        ))}
-      </ul>
+    <article id={op.id} aria-labelledby={`${op.id}-title`} className="rounded-lg border border-slate-200 bg-white">
+      {/* Collapsed until asked for: a phone lays out, and axe reads, a hundred summaries instead of every table (decision 117). */}
+      <details>
+        <summary className="cursor-pointer p-4">
+          <h3 id={`${op.id}-title`} className="inline-flex flex-wrap items-center gap-2 font-mono text-base">
+            <span className={`rounded px-2 py-0.5 text-xs font-semibold ${METHOD_STYLE[op.method] ?? ''}`}>{op.method}</span>{' '}
+            <span className="break-all">{op.path}</span>
+          </h3>
+          <span className="mt-1 block">{op.summary}</span>
+        </summary>
+        <div className="px-4 pb-4">
+          <p className="mt-1 text-sm text-slate-700">
+            <strong className="font-medium">Who may call it:</strong> {op.access}
+          </p>
+          {op.parameters.length > 0 ? (
+            <>
+              <h4 className="mt-3 text-sm font-semibold">Parameters</h4>
+              <FieldTable caption={`Parameters of ${title}`} fields={op.parameters} showIn />
+            </>
+          ) : null}
+          {op.bodyType ? (
+            <>
+              <h4 className="mt-3 text-sm font-semibold">
+                Request body <span className="font-mono font-normal">({op.bodyType})</span>
+              </h4>
+              {op.body.length > 0 ? <FieldTable caption={`Request body of ${title}`} fields={op.body} /> : <p className="text-sm">A file upload.</p>}
+            </>
+          ) : null}
+          {op.answer ? (
+            <>
+              <h4 className="mt-3 text-sm font-semibold">{op.answer.list ? 'Answer: a list, each item' : 'Answer'}</h4>
+              <FieldTable caption={`Answer of ${title}`} fields={op.answer.fields} />
+            </>
+          ) : null}
+          <h4 className="mt-3 text-sm font-semibold">Responses</h4>
+          <ul className="mt-1 space-y-0.5 text-sm">
+            {op.responses.map((r) => (
+              <li key={r.status}>
+                <span className="font-mono font-semibold">{r.status}</span> {r.description}
+                {r.types.length > 0 ? <span className="text-slate-700"> — {r.types.join(', ')}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </details>
     </article>
   )
 }
