@@ -91,7 +91,8 @@ export function SettingsAuditLog({ events, filter, errors, timeZone }: { events:
         {events.length === 0 ? (
           <p className="text-sm text-slate-600">No events match these filters.</p>
         ) : (
-          <div className="overflow-x-auto">
+          // A phone scrolls the table inside this box: a keyboard must be able to reach it too.
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit log table">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Audit log, newest first</caption>
               <thead className="text-xs uppercase text-slate-600">

@@ -32,7 +32,7 @@ export function TeamMembers({ members, me, may, timeZone }: { members: Member[];
     <Card>
       <CardHeader title="Members" description={`${members.length} ${members.length === 1 ? 'person' : 'people'}`} />
       {/* Positioned, so the headers' screen-reader text (absolute) scrolls inside it rather than widening the page. */}
-      <div className="relative overflow-x-auto">
+      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Members table">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-600">
             <tr>
