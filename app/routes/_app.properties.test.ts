@@ -292,9 +292,12 @@ describe('assigning products from the edit form', () => {
     const { client, orgId } = await manager()
     const property = await givenProperty(orgId)
     const { text } = await page(client, `/properties?edit=${property.id}`)
-    expect(text).toContain('All products are assigned')
+    // An empty catalogue leads on to Products (issue 34) rather than saying all of nothing is assigned.
+    expect(text).toContain('Your catalogue has no products yet.')
     expect(text).toContain('No products assigned yet')
     expect(text).toContain('Assigned Products (0)')
+    await givenAssignedProduct(orgId, property.id, (await givenProduct(orgId, { name: 'Soap' })).id)
+    expect((await page(client, `/properties?edit=${property.id}`)).text).toContain('All products are assigned')
   })
 
   test('assigns the ticked products and stays on the form', async () => {

@@ -29,6 +29,7 @@ import { withOperator } from '~/models/operator.server'
 import { permissionsOf, requirePermissionOnPage } from '~/models/permissions'
 import { timeZoneNames } from '~/lib/time-zones'
 import { SAVE_IDENTITY, SettingsIdentity } from '~/components/settings-identity'
+import { Invalid, TooLarge } from '~/lib/errors'
 import { readMultipartForm } from '~/lib/multipart.server'
 import { MAX_UPLOAD_BYTES } from '~/services/images.server'
 import { saveIdentityFromForm } from '~/models/organisation-identity-form.server'
@@ -56,7 +57,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const manager = await requireManager(request)
   // Multipart for the organisation's logo (issue 34); the other forms post url-encoded, read the same way.
-  const formData = await readMultipartForm(request, { maxFileBytes: MAX_UPLOAD_BYTES })
+  let formData: FormData
+  try {
+    formData = await readMultipartForm(request, { maxFileBytes: MAX_UPLOAD_BYTES })
+  } catch (err) {
+    // A body that is no form, or a logo over the limit: back to the page with what went wrong, never a 500.
+    if (err instanceof TooLarge || err instanceof Invalid) return redirectWithToast('/settings', { title: 'Update Failed', description: err.message, variant: 'error' })
+    throw err
+  }
   const intent = formData.get('intent')
   formData.delete('intent')
   if (intent === SIGN_OUT_EVERYWHERE) return endAllManagerSessions(request, manager.userId)

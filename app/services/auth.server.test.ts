@@ -32,10 +32,12 @@ describe('after sign-in the manager is sent only to our own pages', () => {
     expect(safeRedirect(to)).toBe(expected)
   })
 
-  test('a crafted redirectTo on the sign-in form lands on the dashboard, not another site', async () => {
+  test('a crafted redirectTo on the sign-in form lands on our own first-run step, not another site', async () => {
     const c = app.client()
-    const { path } = await c.follow(await c.postForm('/auth/oidc', { login_hint: 'bounce@x.test', redirectTo: '//evil.test/phish' }))
-    expect(path).toBe('/')
+    const { path, res } = await c.follow(await c.postForm('/auth/oidc', { login_hint: 'bounce@x.test', redirectTo: '//evil.test/phish' }))
+    // A first sign-in makes the organisation and asks for its name and clock first (issue 34).
+    expect(path).toBe('/welcome')
+    expect(await res.text()).not.toContain('evil.test')
   })
 })
 
@@ -55,7 +57,8 @@ describe('sign-in hardening', () => {
     const { client, callback } = await callbackFor('replay@x.test')
     const flowCookies = client.cookieHeader()
     const first = await client.get(callback)
-    expect(first.headers.get('location')).toBe('/')
+    // A first sign-in goes on to the first-run step (issue 34).
+    expect(first.headers.get('location')).toBe('/welcome')
     const replay = await fetch(callback, { headers: { Cookie: flowCookies }, redirect: 'manual' })
     expect(replay.headers.get('location')).toBe('/login?error=failed')
     expect(sessionCookieOf(replay)).toBeUndefined()
