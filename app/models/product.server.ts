@@ -2,6 +2,7 @@
 import type { Product } from '@prisma/client'
 import { db } from '~/lib/db.server'
 import { NotFound } from '~/lib/errors'
+import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { CATALOG_PAGE_SIZE } from '~/lib/schemas/catalog-page'
 import { recordAudit } from './audit-log.server'
 import { inOrder, matcher, pageWindow, slicePage, type PageOf } from './catalog-page.server'
@@ -21,11 +22,17 @@ export type ProductChanges = {
 
 export type NewProduct = ProductChanges & { name: string }
 
-export async function listProducts(orgId: string, options: { activeOnly?: boolean } = {}): Promise<Product[]> {
-  return db.product.findMany({
-    where: { organisationId: orgId, ...(options.activeOnly ? { isActive: true } : {}) },
-    orderBy: [{ category: 'asc' }, { name: 'asc' }],
-  })
+// The whole catalog is thousands of rows an integration reads again and again, and it changes only
+// when someone edits it: reused until the next write (decision 119), as readonly rows.
+const wholeCatalogs = reusedUntilWrite<readonly Readonly<Product>[]>({ most: 50 })
+
+export async function listProducts(orgId: string, options: { activeOnly?: boolean } = {}): Promise<readonly Readonly<Product>[]> {
+  return wholeCatalogs(`${orgId}|${options.activeOnly ? 'active' : 'all'}`, () =>
+    db.product.findMany({
+      where: { organisationId: orgId, ...(options.activeOnly ? { isActive: true } : {}) },
+      orderBy: [{ category: 'asc' }, { name: 'asc' }],
+    }),
+  )
 }
 
 export type CategoryCount = { category: string | null; count: number }

@@ -33,6 +33,8 @@ describe('the product catalog API', () => {
 
   test('POST creates a product and answers 201 with it; it then shows in the list', async () => {
     const { client } = await manager('products-create@x.test')
+    // Read first: the list kept from this read must not hide the product made next (decision 119).
+    expect(await (await client.get('/api/products')).json()).toEqual([])
     const res = await client.post('/api/products', towels)
     expect(res.status).toBe(201)
     const created = await res.json()

@@ -14,6 +14,7 @@ import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { givenRequest, givenRunnerAssignment } from '../../tests/fixtures/catalog'
 import { organisationOf } from '../../tests/fixtures/people'
+import { givenRequestWith } from '../../tests/fixtures/requests'
 import { givenStorefront } from '../../tests/fixtures/vendor'
 import { withTestServer } from '../../tests/support/server'
 import { db } from '~/lib/db.server'
@@ -149,14 +150,28 @@ describe.each(SHAPES)('planned with %s', (shape) => {
 
   // Decision 102: the Requests page's search finds its matches once, for its page and its count
   // together, each arm through its own index; the page is sorted from those matches alone.
-  test('/requests searches once for its page and its count', async () => {
-    const statements = await statementsDuring(async () => (await manager.get('/requests?status=all&q=soap')).text())
-    const searches = statements.filter((s) => /"RequestItemSearch" MATCH/.test(s.query))
+  // Decision 119: and its matches are kept until the next write, as a poll asks the same again.
+  test('/requests searches once for its page and its count, and again only after a write', async () => {
+    const org = await organisationOf(EMAIL)
+    const view = async () => (await manager.get('/requests?status=all&q=soap')).text()
+    const searchesIn = (statements: SentQuery[]) => statements.filter((s) => /"RequestItemSearch" MATCH/.test(s.query))
+    await givenRequestWith(org.id, { products: [{ name: 'Soap dispenser' }] })
+    let html = ''
+    const searches = searchesIn(await statementsDuring(async () => (html = await view())))
     expect(searches).toHaveLength(1)
     const plan = planOf(searches[0]!).join('\n')
     expect(plan).toMatch(/MATERIALIZE hits/)
     expect(plan).toMatch(/SCAN RequestItemSearch VIRTUAL TABLE/)
     expect(plan).not.toMatch(/SCAN r\b/)
+    const count = Number(/(\d+) requests?\b/.exec(html.replace(/<!-- -->/g, ''))?.[1])
+    expect(count).toBeGreaterThan(0)
+
+    expect(searchesIn(await statementsDuring(view))).toHaveLength(0)
+    const arrived = await givenRequestWith(org.id, { products: [{ name: 'Bar soap' }] })
+    const searchedAgain = searchesIn(await statementsDuring(async () => (html = await view())))
+    expect(searchedAgain).toHaveLength(1)
+    expect(html.replace(/<!-- -->/g, '')).toContain(`${count + 1} requests`)
+    expect(html).toContain(arrived.orderNumber)
   })
 
   // The queue is pending requests urgent first, then soonest needed, then oldest (issue 29): read in
