@@ -5,6 +5,7 @@
 // holds, and its transactions are synchronous: nothing else in the process runs in the middle.
 import type { Prisma } from '@prisma/client'
 import type { Statement } from 'better-sqlite3'
+import type { Compilable, InferResult } from 'kysely'
 import { ormConnection } from './db.server'
 
 type Connection = Awaited<ReturnType<typeof ormConnection>>
@@ -25,11 +26,25 @@ function statementOn(connection: Connection, sql: string): Statement {
   return statement
 }
 
-/** What a transaction's work gets: run a write, read one row, read all rows. Parameters are strings, numbers or null (dates through sqlDate, booleans as 0/1). */
+/**
+ * What a transaction's work gets: run a write, read one row, read all rows. Each takes a statement
+ * built with the typed builder (`tables` in sql-builder.server.ts), whose result type comes from the
+ * schema; dates go in as the ORM stores them and booleans as 0/1. The text forms (SQL and parameters)
+ * are for the statements the builder cannot say and are on their way out (issue 35, item 4).
+ */
 export type Sql = {
-  run: (sql: string, ...params: unknown[]) => { changes: number }
-  one: <T>(sql: string, ...params: unknown[]) => T | undefined
-  all: <T>(sql: string, ...params: unknown[]) => T[]
+  run: {
+    (query: Compilable): { changes: number }
+    (sql: string, ...params: unknown[]): { changes: number }
+  }
+  one: {
+    <Q extends Compilable>(query: Q): InferResult<Q>[number] | undefined
+    <T>(sql: string, ...params: unknown[]): T | undefined
+  }
+  all: {
+    <Q extends Compilable>(query: Q): InferResult<Q>
+    <T>(sql: string, ...params: unknown[]): T[]
+  }
 }
 
 declare global {
@@ -37,16 +52,33 @@ declare global {
   var __stockrunStatementWatcher: ((sql: string, params: unknown[]) => void) | undefined
 }
 
+/** A statement's text and parameters, from the builder or as written. */
+function textOf(query: Compilable | string, params: unknown[]): [string, unknown[]] {
+  if (typeof query === 'string') return [query, params]
+  const compiled = query.compile()
+  return [compiled.sql, compiled.parameters.map(storedValue)]
+}
+
 function sqlOn(connection: Connection): Sql {
-  const kept = (sql: string, params: unknown[]) => {
+  const kept = (query: Compilable | string, given: unknown[]) => {
+    const [sql, params] = textOf(query, given)
     globalThis.__stockrunStatementWatcher?.(sql, params)
-    return statementOn(connection, sql)
+    return { statement: statementOn(connection, sql), params }
   }
   return {
-    run: (sql, ...params) => kept(sql, params).run(...params),
-    one: <T>(sql: string, ...params: unknown[]) => kept(sql, params).get(...params) as T | undefined,
-    all: <T>(sql: string, ...params: unknown[]) => kept(sql, params).all(...params) as T[],
-  }
+    run: (query: Compilable | string, ...given: unknown[]) => {
+      const { statement, params } = kept(query, given)
+      return statement.run(...params)
+    },
+    one: (query: Compilable | string, ...given: unknown[]) => {
+      const { statement, params } = kept(query, given)
+      return statement.get(...params)
+    },
+    all: (query: Compilable | string, ...given: unknown[]) => {
+      const { statement, params } = kept(query, given)
+      return statement.all(...params)
+    },
+  } as Sql
 }
 
 /** How long a write waits for an ORM transaction of this process to finish before giving up. */
