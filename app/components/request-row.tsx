@@ -25,7 +25,7 @@ export type RowRequest = {
   property: { name: string; address: string } | null
   urgent?: boolean
   neededBy?: string | null
-  photos?: ReadonlyArray<unknown>
+  photoCount?: number
 }
 
 const { Symbols: RequestRowIcons, Icon } = iconSprite('request-row-icon', { pdf: FileDown, details: Info })
@@ -59,9 +59,9 @@ export function RequestRow({ request, back, detailsHref, timeZone, overdue = fal
             <span>
               {items} {items === 1 ? 'item' : 'items'}
             </span>
-            {request.photos?.length ? (
+            {request.photoCount ? (
               <span>
-                {request.photos.length} {request.photos.length === 1 ? 'photo' : 'photos'}
+                {request.photoCount} {request.photoCount === 1 ? 'photo' : 'photos'}
               </span>
             ) : null}
             <TimeAgo date={request.createdAt} />

@@ -30,6 +30,7 @@ import {
   RequestStatusInput,
   statusesFor,
   type ListFilter,
+  type RequestView,
 } from '~/models/request.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { requireManager, safeRedirect } from '~/services/auth.server'
@@ -83,7 +84,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
     overdueCutoff(manager.orgId),
   ])
   const overdue = page.requests.filter((r) => isOverdue(r, cutoff)).map((r) => r.id)
-  return json({ query, urgent, requests: page.requests, nextCursor: page.nextCursor, count: page.count, dialog, timeZone, overdue })
+  // What a row shows, not each request whole: the page carries 50 of them into its HTML and again
+  // as data for the browser, on every view and every 10 s poll.
+  const requests = page.requests.map(rowOf)
+  return json({ query, urgent, requests, nextCursor: page.nextCursor, count: page.count, dialog, timeZone, overdue })
+}
+
+function rowOf(r: RequestView) {
+  return {
+    id: r.id,
+    orderNumber: r.orderNumber,
+    status: r.status,
+    vendorName: r.vendorName,
+    createdAt: r.createdAt,
+    requestedProducts: r.requestedProducts.map((p) => ({ name: p.name })),
+    property: r.property ? { name: r.property.name, address: r.property.address } : null,
+    urgent: r.urgent,
+    neededBy: r.neededBy,
+    photoCount: r.photos.length,
+  }
 }
 
 function formText(form: FormData, name: string) {
