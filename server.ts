@@ -68,8 +68,12 @@ if (config.mocks) {
 }
 
 await tuneDatabase()
-// The session sweep, WAL mode, geocoding…: on the primary, now and whenever the lease comes here.
-const jobs = startPrimaryJobs(primaryJobs)
+// The session sweep, WAL mode, geocoding…: on the primary, whenever the lease comes here, and first
+// once the server has answered (or a second after it listens): a machine woken by a request answers
+// that request before a job's round holds the event loop (issue 36).
+let firstAnswered: () => void = () => {}
+const firstAnswer = new Promise<void>((resolve) => (firstAnswered = resolve))
+const jobs = startPrimaryJobs(primaryJobs, { firstRoundAfter: firstAnswer })
 // QR scans counted while serving pages reach the primary's database from every machine.
 const scanRelay = startScanRelay()
 
@@ -85,11 +89,13 @@ const app = createServerApp({
 })
 
 const server = app.listen(config.PORT, () => {
+  setTimeout(firstAnswered, 1000).unref()
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
   log('info', `Stockrun listening on http://localhost:${port}`, { port, startedInMs: Math.round(performance.now()) })
   if (underRemixDev) broadcastDevReady(build)
 })
+server.once('request', (_req, res) => res.once('close', firstAnswered))
 applyServerTimeouts(server)
 
 // Longer than the proxies' and clients' idle timeouts, so they never reuse a socket we just closed.

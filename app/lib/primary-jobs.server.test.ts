@@ -56,4 +56,17 @@ describe('work that runs only on the primary', () => {
     expect(slowRuns).toBe(1)
     expect(ok.runs).toHaveLength(2)
   })
+
+  test('after a start, the first round waits for the server’s first answer', async () => {
+    const sweep = countingJob('sweep', 60_000)
+    let answered = () => {}
+    const firstAnswer = new Promise<void>((resolve) => (answered = resolve))
+    const runner = startPrimaryJobs([sweep.job], { isPrimary: () => true, checkEveryMs: 5, firstRoundAfter: firstAnswer })
+    stop = runner.stop
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(sweep.runs).toHaveLength(0)
+    answered()
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(sweep.runs).toHaveLength(1)
+  })
 })

@@ -14,7 +14,13 @@ export type PrimaryJobRunner = {
 
 export function startPrimaryJobs(
   jobs: PrimaryJob[],
-  options: { isPrimary?: () => boolean; checkEveryMs?: number; timer?: boolean } = {},
+  options: {
+    isPrimary?: () => boolean
+    checkEveryMs?: number
+    timer?: boolean
+    /** The first round waits for this (the server's first answer): a woken machine answers first. */
+    firstRoundAfter?: Promise<unknown>
+  } = {},
 ): PrimaryJobRunner {
   const isPrimary = options.isPrimary ?? leaseHeldHere
   const lastRun = new Map<string, number>()
@@ -53,10 +59,15 @@ export function startPrimaryJobs(
   }
 
   let timer: NodeJS.Timeout | undefined
-  if (options.timer !== false) {
+  const begin = () => {
+    if (stopped) return
     timer = setInterval(() => void tick(), options.checkEveryMs ?? 1000)
     timer.unref()
     void tick()
+  }
+  if (options.timer !== false) {
+    if (options.firstRoundAfter) void options.firstRoundAfter.then(begin, begin)
+    else begin()
   }
 
   return {

@@ -39,10 +39,12 @@ const BATCH = 200
  */
 export async function alertOverdueRequests(now = new Date()) {
   // Across organisations on purpose (a system job): each with a limit, and its requests past it.
+  // CROSS JOIN keeps that order: left to choose, SQLite walked every pending request of every
+  // organisation through the urgent-order index first (400 ms at 100,000, every minute).
   const due = await readRows<{ id: string; organisationId: string; orderNumber: string; createdAt: string; overdueAfterMinutes: number }>(Prisma.sql`
     SELECT r.id, r.organisationId, r.orderNumber, r.createdAt, s.overdueAfterMinutes
     FROM OrganisationSettings s
-    JOIN ProductRequest r ON r.organisationId = s.organisationId AND r.status = 'pending'
+    CROSS JOIN ProductRequest r ON r.organisationId = s.organisationId AND r.status = 'pending'
       AND r.createdAt < strftime('%Y-%m-%dT%H:%M:%f+00:00', ${now.toISOString()}, '-' || s.overdueAfterMinutes || ' minutes')
     WHERE s.overdueAfterMinutes IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM OverdueAlert o WHERE o.requestId = r.id)

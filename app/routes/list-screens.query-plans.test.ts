@@ -117,6 +117,17 @@ describe.each(SHAPES)('planned with %s', (shape) => {
     expect(statements.flatMap(fullScans)).toEqual([])
   })
 
+  // The overdue job runs every minute on the primary, and at start: from the organisations that set a
+  // limit, never from every pending request (the urgent-order index tempted the planner to: 400 ms
+  // at 100,000 requests, the event loop blocked and the first answer after a start waiting on it).
+  test('the overdue job starts from the organisations that set a limit', async () => {
+    const { alertOverdueRequests } = await import('~/models/overdue-requests.server')
+    const statements = await statementsDuring(() => alertOverdueRequests(new Date()))
+    const due = statements.find((s) => /FROM OrganisationSettings s/.test(s.query))
+    expect(due).toBeDefined()
+    expect(planOf(due!)[0]).toMatch(/^(SCAN|SEARCH) s\b/)
+  })
+
   // Decision 056: the open assignments are read through their partial index, in page order, so the
   // first 50 cost 50 index entries whatever the organisation's history holds; no sort of them all.
   test.each([
