@@ -2,8 +2,7 @@
 // route's operations and the zod schemas it validates with, through zod's own JSON Schema output, so
 // the document cannot drift from what the routes accept.
 import { z } from 'zod'
-import { accessOf, API_SCOPES, type ApiAccess, type Operation } from './route-contract'
-import type { ContractedRoute } from './server/route-contracts'
+import { accessOf, API_SCOPES, type ApiAccess, type ContractedRoute, type Operation } from './route-contract'
 
 type DocumentedOperation = Operation & { path: string; access: ApiAccess }
 

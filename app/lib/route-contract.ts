@@ -24,6 +24,7 @@
 //   caller, from the table in app/models/permissions.ts; the role matrix walks it role by role.
 // operations: what /api/openapi.json lists, one per method; `scope` is the API-key scope that reaches
 //   it (none: keys are refused, so account, settings and key management stay with people).
+import type { AppLoadContext } from '@remix-run/node'
 import type { ZodType } from 'zod'
 import type { Permission } from '~/models/permissions'
 
@@ -94,3 +95,18 @@ export function accessOf(contract: RouteContract, operation: Operation): ApiAcce
   if (contract.callers.some((c) => c === 'runner-token' || c === 'delivery-token')) return 'runner'
   return 'public'
 }
+
+/** A route's contract with the URL path Remix serves it at (app/lib/server/route-contracts.ts lists them). */
+export type ContractedRoute = {
+  /** The build's route id, e.g. `routes/api.requests.$id`. */
+  id: string
+  /** The URL path as OpenAPI writes it, e.g. `/api/requests/{id}`. */
+  path: string
+  contract: RouteContract
+}
+
+/** What the server puts in every loader's context for the OpenAPI document and /docs/api. */
+export type RouteContractsContext = { routeContracts: () => Promise<ContractedRoute[]> }
+
+/** Every contracted route of the build serving this request, by path. */
+export const routeContractsOf = (context: AppLoadContext) => (context as RouteContractsContext).routeContracts()

@@ -4,8 +4,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { apiLoader } from '~/lib/http.server'
 import { openApiDocument } from '~/lib/openapi'
 import { publicOrigin } from '~/lib/public-url.server'
-import type { RouteContract } from '~/lib/route-contract'
-import { loadContextOf } from '~/lib/server/route-contracts'
+import { routeContractsOf, type RouteContract } from '~/lib/route-contract'
 
 export const contract: RouteContract = {
   kind: 'api',
@@ -15,6 +14,6 @@ export const contract: RouteContract = {
 }
 
 /** The document as this server describes itself; /docs/api renders the same one. */
-export const apiDocument = async (request: Request, context: AppLoadContext) => openApiDocument(publicOrigin(request), await loadContextOf(context).routeContracts())
+export const apiDocument = async (request: Request, context: AppLoadContext) => openApiDocument(publicOrigin(request), await routeContractsOf(context))
 
 export const loader = apiLoader(async ({ request, context }) => apiDocument(request, context))

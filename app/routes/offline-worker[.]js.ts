@@ -2,6 +2,7 @@
 // lives at the root so it may be registered for /runner/ and /delivery/ alike; no-cache makes every
 // visit check for a newer one (the browser would otherwise keep it up to a day).
 import { OFFLINE_WORKER } from '~/lib/offline-worker'
+
 import type { RouteContract } from '~/lib/route-contract'
 
 export const contract: RouteContract = { kind: 'resource', callers: ['anonymous'], methods: ['GET', 'HEAD'] }

@@ -15,7 +15,8 @@ import { vendorPageCache, type VendorPageHooks } from './page-cache'
 import { routeWritesToPrimary } from './replica'
 import { jsonRequestLog, requestId } from './request-log'
 import { routeGuard, withReadableBodies } from './route-guard'
-import { contractedRoutes, type LoadContext } from './route-contracts'
+import { contractedRoutes } from './route-contracts'
+import type { RouteContractsContext } from '../route-contract'
 import { DEFAULT_RATE_LIMITS, anonymousWriteLimit, signInLimit, type IdentifyManager, type RateLimitSettings } from './rate-limits'
 
 export type ServerAppOptions = {
@@ -104,7 +105,7 @@ export function createServerApp(options: ServerAppOptions) {
     createRequestHandler({
       build,
       mode: options.mode,
-      getLoadContext: (_req, res): LoadContext => ({ cspNonce: res.locals.cspNonce as string, routeContracts }),
+      getLoadContext: (_req, res): { cspNonce: string } & RouteContractsContext => ({ cspNonce: res.locals.cspNonce as string, routeContracts }),
     }),
   )
   return app

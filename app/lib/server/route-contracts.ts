@@ -1,16 +1,8 @@
 // Every route's contract (app/lib/route-contract.ts) with the URL path Remix serves it at, read from
 // the build's route modules once per build: the OpenAPI document and the tests' route inventory are
 // derived from this list, so neither keeps a table of its own.
-import type { AppLoadContext, ServerBuild } from '@remix-run/node'
-import type { RouteContract } from '../route-contract'
-
-export type ContractedRoute = {
-  /** The build's route id, e.g. `routes/api.requests.$id`. */
-  id: string
-  /** The URL path as OpenAPI writes it, e.g. `/api/requests/{id}`. */
-  path: string
-  contract: RouteContract
-}
+import type { ServerBuild } from '@remix-run/node'
+import type { ContractedRoute, RouteContract } from '../route-contract'
 
 const listed = new WeakMap<ServerBuild, ContractedRoute[]>()
 
@@ -37,12 +29,3 @@ function pathOf(build: ServerBuild, id: string) {
   const path = parts.join('/').replace(/:([A-Za-z0-9_]+)/g, '{$1}')
   return path.startsWith('/') ? path : `/${path}`
 }
-
-/** What the server hands every loader and action besides the request (express-app's getLoadContext). */
-export type LoadContext = {
-  cspNonce: string
-  /** The contracted routes of the build serving this request. */
-  routeContracts: () => Promise<ContractedRoute[]>
-}
-
-export const loadContextOf = (context: AppLoadContext) => context as LoadContext
