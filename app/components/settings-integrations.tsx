@@ -7,7 +7,7 @@ import { Form } from '@remix-run/react'
 import { Button } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
 import { Field, FieldErrors } from '~/components/ui/field'
-import { API_SCOPES } from '~/lib/api-routes'
+import { API_SCOPES } from '~/lib/route-contract'
 import { ApiKeyInput, WEBHOOK_EVENTS, WebhookInput } from '~/lib/schemas/integrations'
 import { formatDateTime } from '~/lib/format'
 

@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { Invalid } from './errors'
 import { parseWith } from './http.server'
 import { readMultipartForm } from './multipart.server'
+import type { Operation } from './route-contract'
+import { ImportAnswer, ImportRefusedAnswer } from './schemas/responses'
 
 const MAX_CSV_BYTES = 5 * 1024 * 1024
 
@@ -24,3 +26,12 @@ export async function readCsvUpload(request: Request) {
   }
   return { text, dryRun: query.dryRun === 'true' }
 }
+
+/** What a CSV import operation takes and answers, for its route's contract (the OpenAPI document). */
+export const csvImportSchemas = {
+  query: ImportQuery,
+  multipart: true,
+  success: 200,
+  response: ImportAnswer,
+  unprocessable: { description: 'A row failed: nothing was applied (`applied: false`, 0 created and updated); `preview` says what the good rows would do', response: ImportRefusedAnswer },
+} satisfies Partial<Operation>

@@ -1,25 +1,10 @@
-// Builds the OpenAPI 3.1 document from the operation table (api-routes.ts) and the zod schemas the
-// routes validate with, through zod's own JSON Schema output, so the document cannot drift from what
-// the routes accept.
+// Builds the OpenAPI 3.1 document from the routes' contracts (app/lib/route-contract.ts): each /api
+// route's operations and the zod schemas it validates with, through zod's own JSON Schema output, so
+// the document cannot drift from what the routes accept.
 import { z } from 'zod'
-import { API_OPERATIONS, API_SCOPES, type ApiOperation } from './api-routes'
+import { accessOf, API_SCOPES, type ApiAccess, type ContractedRoute, type Operation } from './route-contract'
 
-export type OperationSchemas = {
-  body?: z.ZodType
-  query?: z.ZodType
-  /** What a successful call answers as JSON (app/lib/schemas/responses.ts). */
-  response?: z.ZodType
-  multipart?: boolean
-  success?: number
-  csv?: boolean
-  pdf?: boolean
-  /** A text/event-stream answer (GET /api/events). */
-  eventStream?: boolean
-  /** What a 422 answers, for an operation whose refusal says more than `error` (a CSV import's rows). */
-  unprocessable?: { description: string; response: z.ZodType }
-  /** Request headers the operation reads, e.g. Idempotency-Key. */
-  headers?: { name: string; description: string }[]
-}
+type DocumentedOperation = Operation & { path: string; access: ApiAccess }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input') {
   // For bodies the input side: what a client sends, before our transforms (trimming, defaults) apply.
@@ -29,27 +14,27 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input') {
 
 const errorRef = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } })
 
-function operationObject(op: ApiOperation, schemas: OperationSchemas = {}) {
+function operationObject(op: DocumentedOperation) {
   const pathParams = [...op.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }))
   const queryParams: unknown[] = []
-  if (schemas.query) {
-    const q = jsonSchema(schemas.query) as { properties?: Record<string, unknown>; required?: string[] }
+  if (op.query) {
+    const q = jsonSchema(op.query) as { properties?: Record<string, unknown>; required?: string[] }
     for (const [name, schema] of Object.entries(q.properties ?? {})) queryParams.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema })
   }
-  for (const header of schemas.headers ?? []) queryParams.push({ name: header.name, in: 'header', required: false, description: header.description, schema: { type: 'string' } })
-  const success = schemas.success ?? (op.method === 'POST' ? 201 : op.method === 'DELETE' ? 204 : 200)
-  const content: Record<string, unknown> = { 'application/json': { schema: schemas.response ? jsonSchema(schemas.response, 'output') : {} } }
-  if (schemas.csv) content['text/csv'] = { schema: { type: 'string' } }
-  if (schemas.eventStream) content['text/event-stream'] = { schema: { type: 'string' } }
+  for (const header of op.headers ?? []) queryParams.push({ name: header.name, in: 'header', required: false, description: header.description, schema: { type: 'string' } })
+  const success = op.success ?? (op.method === 'POST' ? 201 : op.method === 'DELETE' ? 204 : 200)
+  const content: Record<string, unknown> = { 'application/json': { schema: op.response ? jsonSchema(op.response, 'output') : {} } }
+  if (op.csv) content['text/csv'] = { schema: { type: 'string' } }
+  if (op.eventStream) content['text/event-stream'] = { schema: { type: 'string' } }
   const responses: Record<string, unknown> = {
-    [success]: success === 204 ? { description: 'Done' } : { description: 'Success', content: schemas.pdf ? { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } : content },
+    [success]: success === 204 ? { description: 'Done' } : { description: 'Success', content: op.pdf ? { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } : content },
     400: errorRef('Bad input: `error` says what, `fieldErrors` which fields'),
     404: errorRef('Not found (also for another organisation’s ids)'),
     405: errorRef('Method not allowed'),
     429: errorRef('Too many requests'),
   }
-  if (schemas.unprocessable) {
-    const { description, response } = schemas.unprocessable
+  if (op.unprocessable) {
+    const { description, response } = op.unprocessable
     responses[422] = { description, content: { 'application/json': { schema: jsonSchema(response, 'output') } } }
   }
   if (op.access === 'manager') {
@@ -65,8 +50,8 @@ function operationObject(op: ApiOperation, schemas: OperationSchemas = {}) {
     security: op.access === 'manager' ? [{ session: [] }, ...(op.scope ? [{ apiKey: [op.scope] }] : [])] : [],
   }
   if (op.scope) operation['x-scope'] = op.scope
-  if (schemas.body) operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(schemas.body) } } }
-  if (schemas.multipart) {
+  if (op.body) operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } }
+  if (op.multipart) {
     operation.requestBody = {
       required: true,
       content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'text/csv' } } } } },
@@ -75,11 +60,13 @@ function operationObject(op: ApiOperation, schemas: OperationSchemas = {}) {
   return operation
 }
 
-/** `schemas` is keyed "METHOD /path" as in the operation table. */
-export function openApiDocument(origin: string, schemas: Record<string, OperationSchemas>) {
+/** The document of every operation the routes' contracts list, by path. */
+export function openApiDocument(origin: string, routes: ContractedRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {}
-  for (const op of API_OPERATIONS) {
-    ;(paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op, schemas[`${op.method} ${op.path}`])
+  for (const { path, contract } of routes) {
+    for (const operation of contract.operations ?? []) {
+      ;(paths[path] ??= {})[operation.method.toLowerCase()] = operationObject({ ...operation, path, access: accessOf(contract, operation) })
+    }
   }
   return {
     openapi: '3.1.0',

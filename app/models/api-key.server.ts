@@ -2,7 +2,7 @@
 // The key is shown once; only its SHA-256 digest is stored (it is 256 random bits, so a slow hash adds
 // nothing), and a short prefix lets people tell keys apart.
 import { db } from '~/lib/db.server'
-import { API_SCOPES, type ApiScope } from '~/lib/api-routes'
+import { API_SCOPES, type ApiScope } from '~/lib/route-contract'
 import { Forbidden, NotFound, TooManyRequests, Unauthorized } from '~/lib/errors'
 import { hashToken, newToken } from '~/lib/tokens.server'
 import { recordAudit } from './audit-log.server'

@@ -45,7 +45,7 @@ const REFUSALS: Record<Permission, string> = {
 
 /**
  * Who is asking: a person with their role in the active organisation, or an API key. A key's scopes
- * are checked by the operation table (lib/api-routes.ts); here it never counts for more than an admin
+ * are checked by the route's contract (lib/route-contract.ts); here it never counts for more than an admin
  * and never for what only people do (team, ownership, its own keys).
  */
 export type Actor = {

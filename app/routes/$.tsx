@@ -1,5 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
 import { NotFoundScreen } from '~/components/not-found-screen'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'page', callers: ['anonymous'], methods: ['GET', 'HEAD'] }
 
 export const meta: MetaFunction = () => [{ title: 'Page Not Found · Stockrun' }]
 

@@ -23,6 +23,9 @@ import { requestStats } from '~/models/stats.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { UrgentWaiting } from '~/components/urgent-waiting'
 import { requireManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'page', callers: ['manager'], methods: ['GET', 'HEAD'], permission: 'work' }
 
 export const meta: MetaFunction = () => [{ title: 'Request Management · Stockrun' }]
 

@@ -45,6 +45,15 @@ import { listRequests } from '~/models/request.server'
 import { requireManager, safeRedirect } from '~/services/auth.server'
 import { invoiceStatusLabel } from '~/lib/status-labels'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'page',
+  callers: ['manager'],
+  methods: ['GET', 'HEAD', 'POST'],
+  intents: ['create', 'from-requests', 'email', 'status', 'archive', 'restore', 'delete'],
+  permission: 'work',
+}
 
 export const meta: MetaFunction = () => [{ title: 'Billing and Invoices · Stockrun' }]
 

@@ -32,6 +32,15 @@ import { openRuns } from '~/models/run-view.server'
 import { suggestionsQueryFrom, suggestRunners, suggestRunnersFor, type Suggestion } from '~/models/runner-suggestions.server'
 import { NotFound } from '~/lib/errors'
 import { isOverdue, overdueCutoff } from '~/models/overdue-requests.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'page',
+  callers: ['manager'],
+  methods: ['GET', 'HEAD', 'POST'],
+  intents: ['assign', 'add-runner', 'link', 'rotate', 'run', 'move-stop'],
+  permission: 'work',
+}
 
 export const meta: MetaFunction = () => [{ title: 'Dispatch Management · Stockrun' }]
 

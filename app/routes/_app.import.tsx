@@ -19,6 +19,15 @@ import { useStickyActionData } from '~/lib/use-sticky-action-data'
 import { importAnswer, importProducts, importProperties, type ImportResult } from '~/models/catalog-csv.server'
 import { requirePermissionOnPage } from '~/models/permissions'
 import { requireManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'page',
+  callers: ['member-needs-owner/admin'],
+  methods: ['GET', 'HEAD', 'POST'],
+  intents: ['preview', 'apply'],
+  permission: 'import',
+}
 
 export const meta: MetaFunction = () => [{ title: 'Import from CSV · Stockrun' }]
 

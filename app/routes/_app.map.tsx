@@ -14,6 +14,9 @@ import { locateProperties } from '~/models/property-location.server'
 import { freshRunnerPositions } from '~/models/runner-position.server'
 import { CURRENT_STATUSES, listRequests } from '~/models/request.server'
 import { requireManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'page', callers: ['manager'], methods: ['GET', 'HEAD'], permission: 'work' }
 
 export const meta: MetaFunction = () => [{ title: 'Map · Stockrun' }]
 

@@ -18,6 +18,15 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { usePolling } from '~/lib/use-polling'
 import { deleteNotification, markAllNotificationsRead, markNotificationRead, notificationGroups } from '~/models/notification.server'
 import { requireManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'page',
+  callers: ['manager'],
+  methods: ['GET', 'HEAD', 'POST'],
+  intents: ['read', 'read-all', 'delete'],
+  permission: 'work',
+}
 
 export const meta: MetaFunction = () => [{ title: 'Notifications · Stockrun' }]
 

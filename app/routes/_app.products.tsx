@@ -36,6 +36,15 @@ import { requireManager } from '~/services/auth.server'
 import { MAX_UPLOAD_BYTES, storeUploadedImage } from '~/services/images.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { formatDate } from '~/lib/format'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'page',
+  callers: ['manager'],
+  methods: ['GET', 'HEAD', 'POST'],
+  intents: ['create', 'update', 'delete', 'translations', 'category-translations'],
+  permission: 'work',
+}
 
 export const meta: MetaFunction = () => [{ title: 'Products · Stockrun' }]
 

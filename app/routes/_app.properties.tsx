@@ -55,6 +55,15 @@ import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { timeZoneNames } from '~/lib/time-zones'
 import { qrSvg } from '~/services/qr.server'
 import { requireManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'page',
+  callers: ['manager'],
+  methods: ['GET', 'HEAD', 'POST'],
+  intents: ['create', 'update', 'delete', 'assign', 'remove', 'qr-activate', 'qr-deactivate', 'par-level', 'reorder', 'standing-order-create', 'standing-order-delete', 'request-fields'],
+  permission: 'work',
+}
 
 export const meta: MetaFunction = () => [{ title: 'Logistics · Stockrun' }]
 

@@ -30,6 +30,15 @@ import { activatePropertyQr, deactivatePropertyQr, findProperty, pageProperties,
 import { requireManager } from '~/services/auth.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { qrSvg } from '~/services/qr.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'page',
+  callers: ['manager'],
+  methods: ['GET', 'HEAD', 'POST'],
+  intents: ['generate', 'activate', 'deactivate'],
+  permission: 'work',
+}
 
 // Two icons on each of a list page's 50 rows, drawn once per page from a sprite (decision 066).
 const { Symbols: RowIconSymbols, Icon: RowIcon } = iconSprite('qr-row-icon', { qrCode: QrCode, externalLink: ExternalLink })

@@ -16,6 +16,9 @@ import { listProperties } from '~/models/property.server'
 import { consumptionReport, reportCharts, topProducts } from '~/models/report.server'
 import { organisationDay } from '~/models/stats.server'
 import { requireManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'page', callers: ['manager'], methods: ['GET', 'HEAD'], permission: 'work' }
 
 export const meta: MetaFunction = () => [{ title: 'Reports · Stockrun' }]
 

@@ -35,6 +35,9 @@ import {
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { requireManager, safeRedirect } from '~/services/auth.server'
 import { requestStatusLabel } from '~/lib/status-labels'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'page', callers: ['manager'], methods: ['GET', 'HEAD', 'POST'], intents: ['status', 'create'], permission: 'work' }
 
 export const meta: MetaFunction = () => [{ title: 'Requests · Stockrun' }]
 

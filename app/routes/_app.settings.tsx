@@ -33,6 +33,25 @@ import { Invalid, TooLarge } from '~/lib/errors'
 import { readMultipartForm } from '~/lib/multipart.server'
 import { MAX_UPLOAD_BYTES } from '~/services/images.server'
 import { saveIdentityFromForm } from '~/models/organisation-identity-form.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'page',
+  callers: ['manager'],
+  methods: ['GET', 'HEAD', 'POST'],
+  intents: ['preferences', 'system', 'organisation', 'organisation-identity', 'integrations-create-key', 'integrations-revoke-key', 'integrations-create-webhook', 'integrations-delete-webhook', 'integrations-resend'],
+  permission: 'work',
+  intentPermissions: {
+    system: 'system',
+    organisation: 'organisation',
+    'organisation-identity': 'organisation',
+    'integrations-create-key': 'integrations',
+    'integrations-revoke-key': 'integrations',
+    'integrations-create-webhook': 'integrations',
+    'integrations-delete-webhook': 'integrations',
+    'integrations-resend': 'integrations',
+  },
+}
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Stockrun' }]
 

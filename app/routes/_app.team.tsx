@@ -19,6 +19,16 @@ import { changeMemberRole, leaveOrganisation, listMembers, removeMember, RoleInp
 import { permissionsOf, requirePermissionOnPage, type Permission } from '~/models/permissions'
 import { displayName } from '~/models/user.server'
 import { requireManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'page',
+  callers: ['manager'],
+  methods: ['GET', 'HEAD', 'POST'],
+  intents: ['invite', 'revoke', 'resend', 'role', 'remove', 'transfer', 'leave'],
+  permission: 'work',
+  intentPermissions: { invite: 'team', revoke: 'team', resend: 'team', role: 'team', remove: 'team', transfer: 'ownership' },
+}
 
 export const meta: MetaFunction = () => [{ title: 'Team · Stockrun' }]
 

@@ -12,6 +12,9 @@ import { permissionsOf } from '~/models/permissions'
 import { getPreferences } from '~/models/settings.server'
 import { displayName } from '~/models/user.server'
 import { requireManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'page', callers: ['manager'], methods: ['GET', 'HEAD'], permission: 'work' }
 
 /** Spec §9: the header's unread count refreshes every 30 s (pages may poll faster). */
 const HEADER_POLL_MS = 30_000

@@ -6,14 +6,27 @@ import { withOperator } from '~/models/operator.server'
 import { requirePermission } from '~/models/permissions'
 import { getSystemSettings, updateSystemSettings } from '~/models/settings.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager'],
+  methods: ['GET', 'HEAD', 'PUT'],
+  permission: 'work',
+  methodPermissions: { PUT: 'system' },
+  operations: [
+    { method: 'GET', summary: 'System settings: whether new organisations may register' },
+    { method: 'PUT', summary: 'Change system settings (the owners and admins of the organisation that runs the deployment)', body: SystemSettingsInput },
+  ],
+}
 
 export const loader = apiLoader(async ({ request }) => {
-  await requireApiManager(request)
+  await requireApiManager(request, contract)
   return getSystemSettings()
 })
 
 export const action = apiAction(async ({ request }) => {
-  const manager = await withOperator(await requireApiManager(request))
+  const manager = await withOperator(await requireApiManager(request, contract))
   if (request.method !== 'PUT') methodNotAllowed()
   // Refused before the body is read: a 403 says more than a 400 about a field.
   requirePermission(manager, 'system')

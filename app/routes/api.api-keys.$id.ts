@@ -3,10 +3,21 @@ import { apiAction, methodNotAllowed, parseWith } from '~/lib/http.server'
 import { idParam } from '~/lib/schemas/common'
 import { revokeApiKey } from '~/models/api-key.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['member-needs-owner/admin'],
+  methods: ['DELETE'],
+  permission: 'integrations',
+  operations: [
+    { method: 'DELETE', summary: 'Revoke an API key' },
+  ],
+}
 
 
 export const action = apiAction(async ({ request, params }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   if (request.method !== 'DELETE') methodNotAllowed()
   await revokeApiKey(manager, parseWith(idParam, params.id))
 }, { methods: ['DELETE'] })

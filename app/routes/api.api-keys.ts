@@ -3,11 +3,25 @@ import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.ser
 import { ApiKeyInput } from '~/lib/schemas/integrations'
 import { createApiKey, listApiKeys } from '~/models/api-key.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+import { z } from 'zod'
+import * as answer from '~/lib/schemas/responses'
 
-export const loader = apiLoader(async ({ request }) => listApiKeys(await requireApiManager(request)))
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['member-needs-owner/admin'],
+  methods: ['GET', 'HEAD', 'POST'],
+  permission: 'integrations',
+  operations: [
+    { method: 'GET', summary: 'List API keys', response: z.array(answer.ApiKeyAnswer) },
+    { method: 'POST', summary: 'Create an API key (the key is shown once)', body: ApiKeyInput, response: answer.ApiKeyCreatedAnswer },
+  ],
+}
+
+export const loader = apiLoader(async ({ request }) => listApiKeys(await requireApiManager(request, contract)))
 
 export const action = apiAction(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   if (request.method !== 'POST') methodNotAllowed()
   const input = await readJson(request, ApiKeyInput)
   const { id, name, key, scopes } = await createApiKey(manager, input)

@@ -9,9 +9,22 @@ import { requirePermission } from '~/models/permissions'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { dayIn } from '~/models/stats.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+import { z } from 'zod'
+import * as answer from '~/lib/schemas/responses'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['member-needs-owner/admin'],
+  methods: ['GET', 'HEAD'],
+  permission: 'audit',
+  operations: [
+    { method: 'GET', summary: 'The audit log (owners and admins; ?format=csv)', query: AuditQuery, csv: true, response: z.array(answer.AuditEventAnswer) },
+  ],
+}
 
 export const loader = apiLoader(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   // Before the query is read: a refusal says more than a complaint about a filter.
   requirePermission(manager, 'audit')
   const query = parseWith(AuditQuery, Object.fromEntries(new URL(request.url).searchParams))

@@ -1,5 +1,16 @@
 import { apiLoader } from '~/lib/http.server'
 import { currentUserView } from '~/models/user.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
 
-export const loader = apiLoader(async ({ request }) => currentUserView(await requireApiManager(request)))
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager'],
+  methods: ['GET', 'HEAD'],
+  permission: 'work',
+  operations: [
+    { method: 'GET', summary: 'The signed-in manager' },
+  ],
+}
+
+export const loader = apiLoader(async ({ request }) => currentUserView(await requireApiManager(request, contract)))

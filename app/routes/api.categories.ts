@@ -3,8 +3,19 @@
 import { apiLoader } from '~/lib/http.server'
 import { listCategories } from '~/models/category-translation.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'api-key'],
+  methods: ['GET', 'HEAD'],
+  permission: 'work',
+  operations: [
+    { method: 'GET', summary: 'List the catalog’s categories with their translations', scope: 'catalog:read' },
+  ],
+}
 
 export const loader = apiLoader(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   return listCategories(manager.orgId)
 })

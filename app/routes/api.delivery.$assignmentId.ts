@@ -4,6 +4,16 @@
 import { apiLoader } from '~/lib/http.server'
 import { deliveryOrder, openAssignment, tokenFrom } from '~/models/assignment.server'
 import { runProgressOfAssignment } from '~/models/run-estimate.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['runner-token', 'delivery-token'],
+  methods: ['GET', 'HEAD'],
+  operations: [
+    { method: 'GET', summary: 'A delivery as the runner’s link shows it' },
+  ],
+}
 
 export const loader = apiLoader(async ({ request, params }) => {
   const access = await openAssignment(params.assignmentId!, tokenFrom(request))

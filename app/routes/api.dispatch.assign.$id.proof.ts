@@ -5,6 +5,17 @@ import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { ProofInput } from '~/lib/schemas/dispatch'
 import { openAssignment, submitProof, tokenFrom } from '~/models/assignment.server'
 import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['runner-token', 'delivery-token'],
+  methods: ['POST'],
+  operations: [
+    // Documented for managers and keys (dispatch:write) since issue 17, though only a runner's token opens it: kept, see decision 121.
+    { method: 'POST', summary: 'Record a delivery proof', scope: 'dispatch:write', access: 'manager', body: ProofInput },
+  ],
+}
 
 export const action = apiAction(async ({ request, params }) => {
   if (request.method !== 'POST') methodNotAllowed()

@@ -6,11 +6,22 @@ import { StatusInput } from '~/lib/schemas/dispatch'
 import { assignmentView, changeAssignmentStatus, openAssignment, openAssignmentAsManager, tokenFrom } from '~/models/assignment.server'
 import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'runner-token', 'delivery-token'],
+  methods: ['PATCH'],
+  permission: 'work',
+  operations: [
+    { method: 'PATCH', summary: 'Move an assignment on', scope: 'dispatch:write', body: StatusInput, headers: [{ name: 'Idempotency-Key', description: 'Send the same key again to repeat a change safely: a retry answers the assignment as it is, without changing it twice (8 to 100 letters, digits, - or _).' }] },
+  ],
+}
 
 export const action = apiAction(async ({ request, params }) => {
   if (request.method !== 'PATCH') methodNotAllowed()
   const token = tokenFrom(request)
-  const orgId = token ? null : (await requireApiManager(request)).orgId
+  const orgId = token ? null : (await requireApiManager(request, contract)).orgId
   const reopen = () => (orgId ? openAssignmentAsManager(orgId, params.id!) : openAssignment(params.id!, token))
   const access = await reopen()
   const { status, handoverCode, nobodyThere } = await readJson(request, StatusInput)

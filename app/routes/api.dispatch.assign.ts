@@ -5,10 +5,21 @@ import { publicOrigin } from '~/lib/public-url.server'
 import { AssignInput } from '~/lib/schemas/dispatch'
 import { assignRunner } from '~/models/assignment.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'api-key'],
+  methods: ['POST'],
+  permission: 'work',
+  operations: [
+    { method: 'POST', summary: 'Assign a runner to a request', scope: 'dispatch:write', body: AssignInput },
+  ],
+}
 
 export const action = apiAction(async ({ request }) => {
   if (request.method !== 'POST') methodNotAllowed()
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   // Whom the requester updates went to is the page's toast; the API's answer stays the assignment.
   const { requesterUpdates: _told, ...assignment } = await assignRunner(manager.orgId, await readJson(request, AssignInput), publicOrigin(request))
   return assignment

@@ -2,8 +2,21 @@
 import { apiLoader } from '~/lib/http.server'
 import { dispatchQueue } from '~/models/dispatch-board.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+import { z } from 'zod'
+import * as answer from '~/lib/schemas/responses'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'api-key'],
+  methods: ['GET', 'HEAD'],
+  permission: 'work',
+  operations: [
+    { method: 'GET', summary: 'Requests waiting for a runner', scope: 'dispatch:write', response: z.array(answer.QueuedRequestAnswer) },
+  ],
+}
 
 export const loader = apiLoader(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   return dispatchQueue(manager.orgId)
 })

@@ -6,10 +6,21 @@ import { publicOrigin } from '~/lib/public-url.server'
 import { createRun, RunInput } from '~/models/run.server'
 import { runAnswer } from '~/models/run-view.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'api-key'],
+  methods: ['POST'],
+  permission: 'work',
+  operations: [
+    { method: 'POST', summary: 'Give several pending requests to one runner as a run, stops in a planned order', scope: 'dispatch:write' },
+  ],
+}
 
 export const action = apiAction(async ({ request }) => {
   if (request.method !== 'POST') methodNotAllowed()
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   const run = await createRun(manager.orgId, await readJson(request, RunInput), publicOrigin(request))
   return runAnswer(run)
 })

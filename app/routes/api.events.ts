@@ -7,6 +7,17 @@ import { eventStreamResponse } from '~/lib/event-stream.server'
 import { errorResponse } from '~/lib/http.server'
 import { liveActivity, organisationActivityAfter, type ActivityEvent } from '~/models/activity-event.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager'],
+  methods: ['GET', 'HEAD'],
+  permission: 'work',
+  operations: [
+    { method: 'GET', summary: 'Live updates as Server-Sent Events (for the signed-in app; integrations use webhooks)', eventStream: true },
+  ],
+}
 
 function resumeFrom(request: Request) {
   const raw = request.headers.get('last-event-id') ?? new URL(request.url).searchParams.get('lastEventId')
@@ -17,7 +28,7 @@ function resumeFrom(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   let orgId: string
   try {
-    orgId = (await requireApiManager(request)).orgId
+    orgId = (await requireApiManager(request, contract)).orgId
   } catch (err) {
     return errorResponse(err)
   }

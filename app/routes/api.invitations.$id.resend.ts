@@ -5,10 +5,22 @@ import { resendInvitation } from '~/models/invitation.server'
 import { requirePermission } from '~/models/permissions'
 import { displayName } from '~/models/user.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+import * as answer from '~/lib/schemas/responses'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['member-needs-owner/admin'],
+  methods: ['POST'],
+  permission: 'team',
+  operations: [
+    { method: 'POST', summary: 'Send an invitation again with a new link (owners and admins)', success: 200, response: answer.InvitationCreatedAnswer },
+  ],
+}
 
 export const action = apiAction(
   async ({ request, params }) => {
-    const manager = await requireApiManager(request)
+    const manager = await requireApiManager(request, contract)
     requirePermission(manager, 'team')
     return resendInvitation(manager.orgId, { userId: manager.userId, name: displayName(manager) }, params.id!, publicOrigin(request))
   },

@@ -8,15 +8,28 @@ import { inviteMember, listInvitations } from '~/models/invitation.server'
 import { requirePermission } from '~/models/permissions'
 import { displayName } from '~/models/user.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+import * as answer from '~/lib/schemas/responses'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['member-needs-owner/admin'],
+  methods: ['GET', 'HEAD', 'POST'],
+  permission: 'team',
+  operations: [
+    { method: 'GET', summary: 'Pending invitations (owners and admins)', response: answer.InvitationsAnswer },
+    { method: 'POST', summary: 'Invite someone by e-mail (owners and admins; the link is only in the e-mail)', body: InvitationInput, response: answer.InvitationCreatedAnswer },
+  ],
+}
 
 export const loader = apiLoader(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   requirePermission(manager, 'team')
   return { invitations: await listInvitations(manager.orgId) }
 })
 
 export const action = apiAction(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   requirePermission(manager, 'team')
   const input = await readJson(request, InvitationInput)
   return inviteMember(manager.orgId, { userId: manager.userId, name: displayName(manager) }, input, publicOrigin(request))

@@ -2,9 +2,20 @@
 import { apiAction, methodNotAllowed } from '~/lib/http.server'
 import { archiveInvoice } from '~/models/invoice.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager'],
+  methods: ['PATCH'],
+  permission: 'work',
+  operations: [
+    { method: 'PATCH', summary: 'Archive an invoice' },
+  ],
+}
 
 export const action = apiAction(async ({ request, params }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   if (request.method !== 'PATCH') methodNotAllowed()
   return archiveInvoice(manager.orgId, params.id!)
 }, { methods: ['PATCH'] })

@@ -3,9 +3,20 @@ import { apiLoader } from '~/lib/http.server'
 import { invoicePdf } from '~/models/invoice-document.server'
 import { requireApiManager } from '~/services/auth.server'
 import { pdfHeaders } from '~/services/pdf.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'resource',
+  callers: ['manager', 'api-key'],
+  methods: ['GET', 'HEAD'],
+  permission: 'work',
+  operations: [
+    { method: 'GET', summary: 'An invoice as PDF', scope: 'invoices:read', pdf: true },
+  ],
+}
 
 export const loader = apiLoader(async ({ request, params }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   const { pdf, fileName } = await invoicePdf(manager.orgId, params.id!)
   return new Response(new Uint8Array(pdf), {
     headers: { ...pdfHeaders(fileName, { download: true }), 'Content-Length': String(pdf.length) },

@@ -3,9 +3,20 @@ import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { InvoiceStatusInput } from '~/lib/schemas/invoice'
 import { setInvoiceStatus } from '~/models/invoice.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager'],
+  methods: ['PATCH'],
+  permission: 'work',
+  operations: [
+    { method: 'PATCH', summary: 'Change an invoice’s status', body: InvoiceStatusInput },
+  ],
+}
 
 export const action = apiAction(async ({ request, params }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   if (request.method !== 'PATCH') methodNotAllowed()
   const { status } = await readJson(request, InvoiceStatusInput)
   return setInvoiceStatus(manager.orgId, params.id!, status)

@@ -2,14 +2,26 @@
 import { apiAction, apiLoader, methodNotAllowed } from '~/lib/http.server'
 import { deleteInvoice, findInvoice } from '~/models/invoice.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'api-key'],
+  methods: ['GET', 'HEAD', 'DELETE'],
+  permission: 'work',
+  operations: [
+    { method: 'GET', summary: 'One invoice', scope: 'invoices:read' },
+    { method: 'DELETE', summary: 'Delete a draft invoice' },
+  ],
+}
 
 export const loader = apiLoader(async ({ request, params }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   return findInvoice(manager.orgId, params.id!)
 })
 
 export const action = apiAction(async ({ request, params }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   if (request.method !== 'DELETE') methodNotAllowed()
   await deleteInvoice(manager.orgId, params.id!)
   return undefined

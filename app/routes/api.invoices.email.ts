@@ -5,10 +5,21 @@ import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { InvoiceEmailInput } from '~/lib/schemas/invoice'
 import { emailInvoice } from '~/models/invoice-document.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager'],
+  methods: ['POST'],
+  permission: 'work',
+  operations: [
+    { method: 'POST', summary: 'E-mail an invoice', body: InvoiceEmailInput, success: 200 },
+  ],
+}
 
 export const action = apiAction(
   async ({ request }) => {
-    const manager = await requireApiManager(request)
+    const manager = await requireApiManager(request, contract)
     if (request.method !== 'POST') methodNotAllowed()
     const { invoiceId } = await readJson(request, InvoiceEmailInput)
     const outcome = await emailInvoice(manager.orgId, invoiceId)

@@ -3,9 +3,20 @@ import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { InvoiceFromRequestsInput } from '~/lib/schemas/invoice'
 import { invoiceFromRequests } from '~/models/invoice.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager'],
+  methods: ['POST'],
+  permission: 'work',
+  operations: [
+    { method: 'POST', summary: 'Invoice delivered requests', body: InvoiceFromRequestsInput },
+  ],
+}
 
 export const action = apiAction(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   if (request.method !== 'POST') methodNotAllowed()
   return invoiceFromRequests(manager.orgId, await readJson(request, InvoiceFromRequestsInput))
 })

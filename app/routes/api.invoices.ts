@@ -8,6 +8,7 @@ import { INVOICE_STATUSES, InvoiceInput } from '~/lib/schemas/invoice'
 import { createInvoice } from '~/models/invoice.server'
 import { pageInvoices } from '~/models/invoice-page.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
 
 export const ListQuery = z.object({
   tab: z.enum(['active', 'archived', 'all']).optional(),
@@ -17,8 +18,19 @@ export const ListQuery = z.object({
   limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(500).default(100),
 })
 
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'api-key'],
+  methods: ['GET', 'HEAD', 'POST'],
+  permission: 'work',
+  operations: [
+    { method: 'GET', summary: 'List invoices', scope: 'invoices:read', query: ListQuery },
+    { method: 'POST', summary: 'Create an invoice', body: InvoiceInput },
+  ],
+}
+
 export const loader = apiLoader(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   const url = new URL(request.url)
   const { cursor, ...query } = parseWith(ListQuery, Object.fromEntries(url.searchParams))
   // An organisation's whole history in one answer was thousands of invoices (and, past SQLite's
@@ -29,7 +41,7 @@ export const loader = apiLoader(async ({ request }) => {
 })
 
 export const action = apiAction(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   if (request.method !== 'POST') methodNotAllowed()
   return createInvoice(manager.orgId, await readJson(request, InvoiceInput))
 })

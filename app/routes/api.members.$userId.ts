@@ -5,10 +5,23 @@ import { apiAction, readJson } from '~/lib/http.server'
 import { changeMemberRole, removeMember, RoleInput } from '~/models/membership.server'
 import { requirePermission } from '~/models/permissions'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+import * as answer from '~/lib/schemas/responses'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['member-needs-owner/admin'],
+  methods: ['PATCH', 'DELETE'],
+  permission: 'team',
+  operations: [
+    { method: 'PATCH', summary: 'Change a member’s role (owners and admins)', body: RoleInput, response: answer.MemberRoleAnswer },
+    { method: 'DELETE', summary: 'Remove a member (owners and admins), or leave with one’s own id', success: 200, response: answer.MemberRemovedAnswer },
+  ],
+}
 
 export const action = apiAction(
   async ({ request, params }) => {
-    const manager = await requireApiManager(request)
+    const manager = await requireApiManager(request, contract)
     const userId = params.userId!
     if (request.method === 'DELETE') {
       // Anyone may leave; removing someone else is the team's business.

@@ -4,10 +4,22 @@ import { apiAction, readJson } from '~/lib/http.server'
 import { transferOwnership, TransferOwnershipInput } from '~/models/membership.server'
 import { requirePermission } from '~/models/permissions'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+import * as answer from '~/lib/schemas/responses'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['member-needs-owner/admin'],
+  methods: ['POST'],
+  permission: 'ownership',
+  operations: [
+    { method: 'POST', summary: 'Hand ownership to an admin (the owner only; they become an admin)', body: TransferOwnershipInput, success: 200, response: answer.OwnershipTransferredAnswer },
+  ],
+}
 
 export const action = apiAction(
   async ({ request }) => {
-    const manager = await requireApiManager(request)
+    const manager = await requireApiManager(request, contract)
     requirePermission(manager, 'ownership')
     const { userId } = await readJson(request, TransferOwnershipInput)
     return transferOwnership(manager.orgId, manager, userId)

@@ -2,9 +2,20 @@
 import { apiAction, methodNotAllowed } from '~/lib/http.server'
 import { markNotificationRead } from '~/models/notification.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager'],
+  methods: ['PUT'],
+  permission: 'work',
+  operations: [
+    { method: 'PUT', summary: 'Mark a notification read' },
+  ],
+}
 
 export const action = apiAction(async ({ request, params }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   if (request.method !== 'PUT') methodNotAllowed()
   return markNotificationRead(manager.orgId, manager.userId, params.id!)
 }, { methods: ['PUT'] })

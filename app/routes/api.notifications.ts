@@ -3,11 +3,22 @@ import { z } from 'zod'
 import { apiLoader, parseWith } from '~/lib/http.server'
 import { listNotifications, NOTIFICATION_LIMIT } from '~/models/notification.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
 
 export const Query = z.object({ limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(500).default(NOTIFICATION_LIMIT) })
 
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager'],
+  methods: ['GET', 'HEAD'],
+  permission: 'work',
+  operations: [
+    { method: 'GET', summary: 'The manager’s notifications', query: Query },
+  ],
+}
+
 export const loader = apiLoader(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   const { limit } = parseWith(Query, Object.fromEntries(new URL(request.url).searchParams))
   return listNotifications(manager.orgId, manager.userId, { limit })
 })

@@ -6,14 +6,28 @@ import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.ser
 import { organisationSettingsView, OrganisationSettingsInput, updateOrganisationSettings } from '~/models/organisation-settings.server'
 import { requirePermission } from '~/models/permissions'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager'],
+  methods: ['GET', 'HEAD', 'PUT', 'PATCH'],
+  permission: 'work',
+  methodPermissions: { PUT: 'organisation', PATCH: 'organisation' },
+  operations: [
+    { method: 'GET', summary: 'The organisation’s name, address, contacts and logo, its delivery rules, time zone and run settings' },
+    { method: 'PUT', summary: 'Change the organisation’s name, address, contacts, logo (an /api/upload imageUrl), delivery rules, time zone or run settings (owners and admins)', body: OrganisationSettingsInput },
+    { method: 'PATCH', summary: 'Change the organisation’s name, address, contacts, logo (an /api/upload imageUrl), delivery rules, time zone or run settings (owners and admins)', body: OrganisationSettingsInput },
+  ],
+}
 
 export const loader = apiLoader(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   return organisationSettingsView(manager.orgId)
 })
 
 export const action = apiAction(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   if (request.method !== 'PUT' && request.method !== 'PATCH') methodNotAllowed()
   // Refused before the body is read: a 403 says more than a 400 about a field.
   requirePermission(manager, 'organisation')

@@ -5,14 +5,29 @@ import { ProductInput, ProductPatch } from '~/lib/schemas/product'
 import { deleteProduct, findProduct, updateProduct } from '~/models/product.server'
 import { withTranslations } from '~/models/product-translation.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+import * as answer from '~/lib/schemas/responses'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'api-key'],
+  methods: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'],
+  permission: 'work',
+  operations: [
+    { method: 'GET', summary: 'One product', scope: 'catalog:read', response: answer.ProductWithTranslationsAnswer },
+    { method: 'PUT', summary: 'Replace a product', scope: 'catalog:write', body: ProductInput, response: answer.ProductWithTranslationsAnswer },
+    { method: 'PATCH', summary: 'Change a product', scope: 'catalog:write', body: ProductPatch, response: answer.ProductWithTranslationsAnswer },
+    { method: 'DELETE', summary: 'Delete a product', scope: 'catalog:write' },
+  ],
+}
 
 export const loader = apiLoader(async ({ request, params }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   return withTranslations(await findProduct(manager.orgId, params.id!))
 })
 
 export const action = apiAction(async ({ request, params }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   const id = params.id!
   switch (request.method) {
     case 'PUT': {

@@ -1,16 +1,27 @@
 // POST /api/products/import (multipart `file`, ?dryRun=true to see what would change): the columns of
 // GET /api/products?format=csv. Any bad row means nothing is applied, and a 422 says so.
-import { readCsvUpload } from '~/lib/csv-upload.server'
+import { readCsvUpload, csvImportSchemas } from '~/lib/csv-upload.server'
 import { json } from '@remix-run/node'
 import { apiAction, methodNotAllowed } from '~/lib/http.server'
 import { importAnswer, importProducts } from '~/models/catalog-csv.server'
 import { requirePermission } from '~/models/permissions'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['member-needs-owner/admin', 'api-key'],
+  methods: ['POST'],
+  permission: 'import',
+  operations: [
+    { method: 'POST', summary: 'Import products from CSV (?dryRun=true to preview)', scope: 'catalog:write', ...csvImportSchemas },
+  ],
+}
 
 
 export const action = apiAction(
   async ({ request }) => {
-    const manager = await requireApiManager(request)
+    const manager = await requireApiManager(request, contract)
     if (request.method !== 'POST') methodNotAllowed()
     requirePermission(manager, 'import')
     const { text, dryRun } = await readCsvUpload(request)

@@ -6,15 +6,29 @@ import { createProduct, listProducts } from '~/models/product.server'
 import { withTranslations } from '~/models/product-translation.server'
 import { productsCsv } from '~/models/catalog-csv.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+import { z } from 'zod'
+import * as answer from '~/lib/schemas/responses'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'api-key'],
+  methods: ['GET', 'HEAD', 'POST'],
+  permission: 'work',
+  operations: [
+    { method: 'GET', summary: 'List products (?format=csv: the CSV export)', scope: 'catalog:read', csv: true, response: z.array(answer.ProductAnswer) },
+    { method: 'POST', summary: 'Create a product', scope: 'catalog:write', body: ProductInput, response: answer.ProductCreatedAnswer },
+  ],
+}
 
 export const loader = apiLoader(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   if (new URL(request.url).searchParams.get('format') === 'csv') return csvDownload(await productsCsv(manager.orgId), 'products.csv')
   return listProducts(manager.orgId)
 })
 
 export const action = apiAction(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   if (request.method !== 'POST') methodNotAllowed()
   const { translations, ...fields } = await readJson(request, ProductInput)
   const product = await createProduct(manager.orgId, fields)

@@ -3,9 +3,22 @@ import { ParLevelInput } from '~/lib/schemas/reorder'
 import { removeProduct } from '~/models/property.server'
 import { setParLevel } from '~/models/reorder.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+import * as answer from '~/lib/schemas/responses'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'api-key'],
+  methods: ['PUT', 'DELETE'],
+  permission: 'work',
+  operations: [
+    { method: 'PUT', summary: 'Set a product’s par level at a property', scope: 'catalog:write', body: ParLevelInput, response: answer.ParLevelAnswer },
+    { method: 'DELETE', summary: 'Stop offering a product at a property', scope: 'catalog:write' },
+  ],
+}
 
 export const action = apiAction(async ({ request, params }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   if (request.method === 'PUT') {
     const { parLevel } = await readJson(request, ParLevelInput)
     return setParLevel(manager.orgId, params.id!, params.productId!, parLevel)

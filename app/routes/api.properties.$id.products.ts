@@ -3,14 +3,28 @@ import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.ser
 import { AssignProductInput } from '~/lib/schemas/property'
 import { assignProduct, listAssignedProducts } from '~/models/property.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+import { z } from 'zod'
+import * as answer from '~/lib/schemas/responses'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'api-key'],
+  methods: ['GET', 'HEAD', 'POST'],
+  permission: 'work',
+  operations: [
+    { method: 'GET', summary: 'Products offered at a property', scope: 'catalog:read', response: z.array(answer.AssignedProductAnswer) },
+    { method: 'POST', summary: 'Offer a product at a property', scope: 'catalog:write', body: AssignProductInput },
+  ],
+}
 
 export const loader = apiLoader(async ({ request, params }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   return listAssignedProducts(manager.orgId, params.id!)
 })
 
 export const action = apiAction(async ({ request, params }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   if (request.method !== 'POST') methodNotAllowed()
   const { productId } = await readJson(request, AssignProductInput)
   const assignment = await assignProduct(manager.orgId, params.id!, productId)

@@ -3,15 +3,29 @@
 import { apiAction, apiLoader, methodNotAllowed, readJsonBody } from '~/lib/http.server'
 import { replaceRequestFields, requestFieldsOf } from '~/models/request-fields.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+import * as answer from '~/lib/schemas/responses'
+import { RequestFieldsInput } from '~/lib/schemas/request-fields'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'api-key'],
+  methods: ['GET', 'HEAD', 'PUT'],
+  permission: 'work',
+  operations: [
+    { method: 'GET', summary: 'The questions a property’s vendors answer with a request', scope: 'catalog:read', response: answer.RequestFieldsAnswer },
+    { method: 'PUT', summary: 'Replace the questions a property’s vendors answer with a request', scope: 'catalog:write', body: RequestFieldsInput, response: answer.RequestFieldsAnswer },
+  ],
+}
 
 export const loader = apiLoader(async ({ request, params }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   return requestFieldsOf(manager.orgId, params.id!)
 })
 
 export const action = apiAction(
   async ({ request, params }) => {
-    const manager = await requireApiManager(request)
+    const manager = await requireApiManager(request, contract)
     if (request.method !== 'PUT') methodNotAllowed()
     return replaceRequestFields(manager.orgId, params.id!, await readJsonBody(request))
   },

@@ -4,9 +4,21 @@ import { apiLoader, parseWith } from '~/lib/http.server'
 import { ReportQuery } from '~/lib/schemas/report'
 import { consumptionCsv, consumptionReport } from '~/models/report.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+import * as answer from '~/lib/schemas/responses'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager'],
+  methods: ['GET', 'HEAD'],
+  permission: 'work',
+  operations: [
+    { method: 'GET', summary: 'Consumption per property and product over a period (?format=csv)', scope: 'invoices:read', query: ReportQuery, csv: true, response: answer.ConsumptionReportAnswer },
+  ],
+}
 
 export const loader = apiLoader(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   const query = parseWith(ReportQuery, Object.fromEntries(new URL(request.url).searchParams))
   const report = await consumptionReport(manager.orgId, query)
   if (query.format !== 'csv') return report

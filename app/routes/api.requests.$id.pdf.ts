@@ -3,9 +3,20 @@ import { apiLoader } from '~/lib/http.server'
 import { requestPdf } from '~/models/request-document.server'
 import { requireApiManager } from '~/services/auth.server'
 import { pdfHeaders } from '~/services/pdf.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'resource',
+  callers: ['manager', 'api-key'],
+  methods: ['GET', 'HEAD'],
+  permission: 'work',
+  operations: [
+    { method: 'GET', summary: 'A request as PDF', scope: 'requests:read', pdf: true },
+  ],
+}
 
 export const loader = apiLoader(async ({ request, params }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   const { pdf, fileName } = await requestPdf(manager.orgId, params.id!)
   return new Response(new Uint8Array(pdf), {
     headers: { ...pdfHeaders(fileName, { download: true }), 'Content-Length': String(pdf.length) },

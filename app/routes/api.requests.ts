@@ -13,6 +13,8 @@ import { findRequest, listRequests, parseStatusParam, requestsCsv, MAX_PAGE_SIZE
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { dayIn } from '~/models/stats.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+import * as answer from '~/lib/schemas/responses'
 
 export const ListQuery = z.object({
   status: z.string().max(100).optional(),
@@ -24,8 +26,19 @@ export const ListQuery = z.object({
   sort: RequestSortInput.default('urgent'),
 })
 
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'api-key'],
+  methods: ['GET', 'HEAD', 'POST'],
+  permission: 'work',
+  operations: [
+    { method: 'GET', summary: 'List requests (JSON pages or ?format=csv)', scope: 'requests:read', query: ListQuery, csv: true, response: z.array(answer.RequestAnswer) },
+    { method: 'POST', summary: 'Enter a request', scope: 'requests:write', body: requestInputSchema('manager'), response: answer.RequestAnswer },
+  ],
+}
+
 export const loader = apiLoader(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   const url = new URL(request.url)
   const query = parseWith(ListQuery, Object.fromEntries(url.searchParams))
   const filter = { statuses: parseStatusParam(query.status), q: query.q, urgent: query.urgent === 'true', sort: query.sort }
@@ -60,7 +73,7 @@ export const loader = apiLoader(async ({ request }) => {
 })
 
 export const action = apiAction(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   if (request.method !== 'POST') methodNotAllowed()
   const input = await readJson(request, requestInputSchema('manager'))
   const { request: created } = await createRequest(manager.orgId, input, { source: 'manager' })

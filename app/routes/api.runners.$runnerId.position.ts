@@ -5,6 +5,16 @@ import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { tokenFrom } from '~/models/assignment.server'
 import { PositionInput, recordPosition } from '~/models/runner-position.server'
 import { authenticateRunner } from '~/models/runner.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['runner-token'],
+  methods: ['POST'],
+  operations: [
+    { method: 'POST', summary: 'Share the runner’s position while a delivery is in transit (their token)' },
+  ],
+}
 
 export const action = apiAction(
   async ({ request, params }) => {

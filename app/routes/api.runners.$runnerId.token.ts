@@ -3,11 +3,22 @@
 import { apiAction, methodNotAllowed } from '~/lib/http.server'
 import { rotateRunnerToken } from '~/models/runner.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'api-key'],
+  methods: ['POST'],
+  permission: 'work',
+  operations: [
+    { method: 'POST', summary: 'A new runner link', scope: 'dispatch:write' },
+  ],
+}
 
 export const action = apiAction(
   async ({ request, params }) => {
     if (request.method !== 'POST') methodNotAllowed()
-    const manager = await requireApiManager(request)
+    const manager = await requireApiManager(request, contract)
     return rotateRunnerToken(manager.orgId, params.runnerId!)
   },
   { createdOnPost: false },

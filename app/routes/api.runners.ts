@@ -4,9 +4,20 @@ import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { RunnerInput } from '~/lib/schemas/dispatch'
 import { createRunner } from '~/models/runner.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'api-key'],
+  methods: ['POST'],
+  permission: 'work',
+  operations: [
+    { method: 'POST', summary: 'Add a runner', scope: 'dispatch:write', body: RunnerInput },
+  ],
+}
 
 export const action = apiAction(async ({ request }) => {
   if (request.method !== 'POST') methodNotAllowed()
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   return createRunner(manager.orgId, await readJson(request, RunnerInput))
 })

@@ -2,5 +2,16 @@
 import { apiLoader } from '~/lib/http.server'
 import { requestStats } from '~/models/stats.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
 
-export const loader = apiLoader(async ({ request }) => requestStats((await requireApiManager(request)).orgId))
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'api-key'],
+  methods: ['GET', 'HEAD'],
+  permission: 'work',
+  operations: [
+    { method: 'GET', summary: 'Dashboard figures', scope: 'requests:read' },
+  ],
+}
+
+export const loader = apiLoader(async ({ request }) => requestStats((await requireApiManager(request, contract)).orgId))

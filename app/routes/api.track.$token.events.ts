@@ -11,6 +11,16 @@ import { errorResponse } from '~/lib/http.server'
 import { liveActivity, organisationActivityAfter, RESUME_LIMIT, type ActivityEvent } from '~/models/activity-event.server'
 import { findTrackedRequest } from '~/models/request-intake.server'
 import { followedSubjects } from '~/models/tracking-stream.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['tracking-token'],
+  methods: ['GET', 'HEAD'],
+  operations: [
+    { method: 'GET', summary: 'Changes to one tracked request as Server-Sent Events (the token of the vendor’s tracking link)', eventStream: true },
+  ],
+}
 
 function position(raw: string | null) {
   return raw && /^\d{1,15}$/.test(raw.trim()) ? Number(raw) : null

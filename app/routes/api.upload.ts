@@ -10,6 +10,17 @@ import { findRunnerByToken } from '~/models/runner.server'
 import { findStorefrontOwner } from '~/models/storefront.server'
 import { getManager } from '~/services/auth.server'
 import { MAX_UPLOAD_BYTES, storeUploadedImage } from '~/services/images.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['manager', 'runner-token', 'delivery-token'],
+  methods: ['POST'],
+  permission: 'work',
+  operations: [
+    { method: 'POST', summary: 'Upload an image' },
+  ],
+}
 
 /** The organisation the upload is for: the manager's, or that of the runner or delivery the token opens. */
 async function uploaderOrganisation(request: Request): Promise<string> {

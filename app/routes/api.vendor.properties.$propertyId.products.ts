@@ -6,10 +6,21 @@ import { VENDOR_LANGUAGE_CODES, type VendorLanguage } from '~/i18n/config'
 import { apiLoader, parseWith } from '~/lib/http.server'
 import { inLanguage } from '~/models/product-translation.server'
 import { findStorefront, listStorefrontProducts } from '~/models/storefront.server'
+import type { RouteContract } from '~/lib/route-contract'
+import * as answer from '~/lib/schemas/responses'
 
 export const Query = z.object({
   lang: z.enum(VENDOR_LANGUAGE_CODES as [VendorLanguage, ...VendorLanguage[]], { error: `Language must be one of ${VENDOR_LANGUAGE_CODES.join(', ')}` }).optional(),
 })
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['anonymous'],
+  methods: ['GET', 'HEAD'],
+  operations: [
+    { method: 'GET', summary: 'Products vendors can ask for', query: Query, response: z.array(answer.VendorProductAnswer) },
+  ],
+}
 
 export const loader = apiLoader(async ({ request, params }) => {
   const { lang } = parseWith(Query, Object.fromEntries(new URL(request.url).searchParams))

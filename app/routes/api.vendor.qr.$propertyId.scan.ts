@@ -5,6 +5,18 @@ import { apiAction, methodNotAllowed } from '~/lib/http.server'
 import { isNewVisit, visitHeader } from '~/models/vendor-cart.server'
 import { recordScan } from '~/models/scan.server'
 import { findStorefront } from '~/models/storefront.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['anonymous'],
+  methods: ['POST'],
+  operations: [
+    // Documented since issue 17, though the route answers only POST (a GET is 405): kept, see decision 121.
+    { method: 'GET', summary: 'Open a property’s QR code' },
+    { method: 'POST', summary: 'Count a QR scan' },
+  ],
+}
 
 
 export const action = apiAction(

@@ -8,6 +8,7 @@ import { Invalid } from '~/lib/errors'
 import { apiAction, directJson, parseWith, readJsonBody } from '~/lib/http.server'
 import { publicOriginFrom } from '~/lib/public-url.server'
 import { createRequest, requestInputSchema } from '~/models/request-intake.server'
+import type { RouteContract } from '~/lib/route-contract'
 
 export const VendorRequestBody = requestInputSchema('vendor').extend({
   status: z.literal('pending', { error: 'A vendor request always starts as pending' }).optional(),
@@ -31,5 +32,16 @@ async function sendFromJson({ body, origin }: { body: unknown; origin: string })
 }
 
 export const directJsonAction = directJson(sendFromJson)
+
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['anonymous'],
+  methods: ['POST'],
+  operations: [
+    // Documented since issue 17, though the route answers only POST (a GET is 405): kept, see decision 121.
+    { method: 'GET', summary: 'A vendor’s requests' },
+    { method: 'POST', summary: 'Send a request as a vendor', body: VendorRequestBody },
+  ],
+}
 
 export const action = apiAction(async ({ request }) => sendFromJson({ body: await readJsonBody(request), origin: new URL(request.url).origin }))

@@ -3,11 +3,25 @@ import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.ser
 import { WebhookInput } from '~/lib/schemas/integrations'
 import { createWebhook, listWebhooks } from '~/models/webhook.server'
 import { requireApiManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+import { z } from 'zod'
+import * as answer from '~/lib/schemas/responses'
 
-export const loader = apiLoader(async ({ request }) => listWebhooks(await requireApiManager(request)))
+export const contract: RouteContract = {
+  kind: 'api',
+  callers: ['member-needs-owner/admin'],
+  methods: ['GET', 'HEAD', 'POST'],
+  permission: 'integrations',
+  operations: [
+    { method: 'GET', summary: 'List webhooks', response: z.array(answer.WebhookAnswer) },
+    { method: 'POST', summary: 'Add a webhook (the secret is shown once)', body: WebhookInput, response: answer.WebhookCreatedAnswer },
+  ],
+}
+
+export const loader = apiLoader(async ({ request }) => listWebhooks(await requireApiManager(request, contract)))
 
 export const action = apiAction(async ({ request }) => {
-  const manager = await requireApiManager(request)
+  const manager = await requireApiManager(request, contract)
   if (request.method !== 'POST') methodNotAllowed()
   const { id, url, events, secret } = await createWebhook(manager, await readJson(request, WebhookInput))
   return { id, url, events, secret }

@@ -5,6 +5,9 @@ import { requirePrimary } from '~/lib/litefs.server'
 import { isPendingInvitation } from '~/models/invitation.server'
 import { RegistrationClosed, signInFromIdentity } from '~/models/user.server'
 import { clearSignInState, completeSignIn, RETURN_COOKIE, returnPathOf, signUpTimeZone, startManagerSession, ZONE_COOKIE } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'resource', callers: ['anonymous'], methods: ['GET', 'HEAD'] }
 
 /**
  * A person signing in to accept a pending invitation gets no organisation of their own (and is let in

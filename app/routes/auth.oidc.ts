@@ -5,6 +5,9 @@ import { z } from 'zod'
 import { env } from '~/lib/env.server'
 import { listedTimeZone } from '~/lib/time-zones'
 import { beginSignIn, RETURN_COOKIE, SignInNotConfigured, safeRedirect, ZONE_COOKIE } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'resource', callers: ['anonymous'], methods: ['GET', 'HEAD', 'POST'] }
 
 const SignInForm = z.object({
   login_hint: z.string().trim().email().optional().or(z.literal('').transform(() => undefined)),

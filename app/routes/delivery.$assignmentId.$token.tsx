@@ -30,6 +30,9 @@ import { handoverRules } from '~/models/handover.server'
 import { deliverWithNobodyThere } from '~/models/nobody-there.server'
 import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'page', callers: ['runner-token', 'delivery-token'], methods: ['GET', 'HEAD', 'POST'], intents: ['status', 'proof'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

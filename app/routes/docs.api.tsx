@@ -2,17 +2,19 @@
 // /api/openapi.json serves (issue 17 part 3, decision 042). Plain HTML, no React on the client.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { API_SCOPES } from '~/lib/api-routes'
 import { apiReference, type ReferenceField, type ReferenceOperation } from '~/lib/api-reference'
+import { API_SCOPES, type RouteContract } from '~/lib/route-contract'
 import { apiDocument } from './api.openapi[.]json'
+
+export const contract: RouteContract = { kind: 'page', callers: ['anonymous'], methods: ['GET', 'HEAD'] }
 
 export const meta: MetaFunction = () => [{ title: 'API reference · Stockrun' }]
 
 // Nothing here changes after the page loads, so it ships without React (decision 040).
 export const handle = { hydrate: false }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const doc = apiDocument(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const doc = await apiDocument(request, context)
   return { servers: doc.servers, groups: apiReference(doc) }
 }
 

@@ -1,5 +1,8 @@
 import { json } from '@remix-run/node'
 import { databaseAnswers } from '~/models/health.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'resource', callers: ['anonymous'], methods: ['GET', 'HEAD'] }
 
 export async function loader() {
   const ok = await databaseAnswers()

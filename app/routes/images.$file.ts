@@ -2,6 +2,9 @@
 // so browsers and CDNs may keep them for a year.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { IMMUTABLE_CACHE, readImage } from '~/services/storage.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'resource', callers: ['anonymous'], methods: ['GET', 'HEAD'] }
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const image = await readImage(params.file ?? '')

@@ -4,6 +4,9 @@ import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { errorJson } from '~/lib/http.server'
 import { ScanBatch, recordScanBatch } from '~/models/scan.server'
 import { RELAY_SIGNATURE_HEADER, verifyRelaySignature } from '~/services/primary-relay.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'resource', callers: ['internal'], methods: ['POST'] }
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return errorJson('Method not allowed', 405)

@@ -14,6 +14,9 @@ import { redirectWithToast, toastHeader } from '~/lib/toast.server'
 import { acceptInvitation, invitationBehind, type InvitationState } from '~/models/invitation.server'
 import { findManager } from '~/models/user.server'
 import { activeOrganisationId, chooseOrganisation, providerName, signedInPerson } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'page', callers: ['anonymous'], methods: ['GET', 'HEAD', 'POST'] }
 
 export const meta: MetaFunction = () => [{ title: 'Invitation · Stockrun' }]
 

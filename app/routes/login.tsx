@@ -8,6 +8,9 @@ import { Field } from '~/components/ui/field'
 import { env } from '~/lib/env.server'
 import { isRegistrationEnabled } from '~/models/settings.server'
 import { getManager, providerName, safeRedirect } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'page', callers: ['anonymous'], methods: ['GET', 'HEAD'] }
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Stockrun' }]
 

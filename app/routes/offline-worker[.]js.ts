@@ -3,6 +3,10 @@
 // visit check for a newer one (the browser would otherwise keep it up to a day).
 import { OFFLINE_WORKER } from '~/lib/offline-worker'
 
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'resource', callers: ['anonymous'], methods: ['GET', 'HEAD'] }
+
 export function loader() {
   return new Response(OFFLINE_WORKER, {
     headers: {

@@ -8,6 +8,9 @@ import { listProperties, propertyQrUrl } from '~/models/property.server'
 import { requireManager } from '~/services/auth.server'
 import { pdfHeaders, renderPdf } from '~/services/pdf.server'
 import { qrSheetDocument, qrSvg } from '~/services/qr.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'resource', callers: ['manager'], methods: ['GET', 'HEAD'], permission: 'work' }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const manager = await requireManager(request)

@@ -5,6 +5,9 @@ import { publicOrigin } from '~/lib/public-url.server'
 import { findProperty, propertyQrUrl } from '~/models/property.server'
 import { requireManager } from '~/services/auth.server'
 import { qrAttachmentHeader, qrPng } from '~/services/qr.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'resource', callers: ['manager'], methods: ['GET', 'HEAD'], permission: 'work' }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const manager = await requireManager(request)

@@ -26,6 +26,9 @@ import { backToStop, refusedField } from '~/lib/stop-return'
 import { RunStops } from '~/components/run-stops'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { assignmentStatusLabel } from '~/components/delivery-status-badge'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'page', callers: ['runner-token'], methods: ['GET', 'HEAD', 'POST'], intents: ['start', 'status', 'proof'] }
 
 export const meta: MetaFunction = () => [{ title: 'My Deliveries · Stockrun' }, { name: 'robots', content: 'noindex' }]
 

@@ -5,6 +5,9 @@ import { redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { toastHeader } from '~/lib/toast.server'
 import { chooseOrganisation, requireManager } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'resource', callers: ['manager'], methods: ['GET', 'HEAD', 'POST'], permission: 'work' }
 
 const SwitchForm = z.object({ organisationId: z.string().trim().min(1).max(100), redirectTo: z.string().optional() })
 

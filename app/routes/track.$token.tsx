@@ -24,6 +24,9 @@ import { labelIn, type FieldAnswer, type RequestField } from '~/lib/schemas/requ
 import { Badge } from '~/components/ui/badge'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { latestActivitySeq } from '~/models/activity-event.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'page', callers: ['tracking-token'], methods: ['GET', 'HEAD', 'POST'] }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get('lang')

@@ -11,6 +11,9 @@ import { messagesFor, vendorLanguage } from '~/i18n/i18next.server'
 import { VendorI18nProvider, useVendorT } from '~/i18n/provider'
 import { NotFound } from '~/lib/errors'
 import { findRequesterSubscription, stopRequesterMessages } from '~/models/requester-updates.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'page', callers: ['tracking-token'], methods: ['GET', 'HEAD', 'POST'] }
 
 export const meta: MetaFunction = () => [{ title: 'Stockrun' }, { name: 'robots', content: 'noindex' }]
 

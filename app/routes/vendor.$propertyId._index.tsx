@@ -11,6 +11,9 @@ import { VendorI18nProvider, useVendorT } from '~/i18n/provider'
 import { NotFound } from '~/lib/errors'
 import { countScanOncePerVisit } from '~/models/vendor-cart.server'
 import { findStorefront } from '~/models/storefront.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'page', callers: ['anonymous'], methods: ['GET', 'HEAD'] }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { lang, messages } = await vendorLocale(request)

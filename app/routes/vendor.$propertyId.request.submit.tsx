@@ -15,6 +15,9 @@ import { MAX_REQUEST_PHOTOS } from '~/lib/schemas/request-input'
 import { InvalidAnswers } from '~/models/request-details.server'
 import { MAX_UPLOAD_BYTES, storeUploadedImage } from '~/services/images.server'
 import { findStorefrontOwner, listStorefrontProducts } from '~/models/storefront.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'resource', callers: ['anonymous'], methods: ['GET', 'HEAD', 'POST'] }
 
 function page(propertyId: string, lang: VendorLanguage, extra = '') {
   return `/vendor/${propertyId}/request?lang=${lang}${extra}`

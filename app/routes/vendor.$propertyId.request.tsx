@@ -23,6 +23,9 @@ import { handoverCodeFor, handoverRequiredAt } from '~/models/handover.server'
 import { storefrontRequestFields } from '~/models/request-fields.server'
 import { labelIn } from '~/lib/schemas/request-fields'
 import type { VendorRequestField } from '~/components/vendor-request-details'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = { kind: 'page', callers: ['anonymous'], methods: ['GET', 'HEAD', 'POST'], intents: ['add', 'increase', 'decrease', 'remove'] }
 
 function requestPath(propertyId: string, lang: VendorLanguage, step?: 'finalize' | 'sent') {
   return `/vendor/${propertyId}/request?lang=${lang}${step ? `&step=${step}` : ''}`

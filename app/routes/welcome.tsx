@@ -15,6 +15,15 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { completeFirstRun, firstRunView, FirstRunInput, skipFirstRun } from '~/models/first-run.server'
 import { requirePermissionOnPage } from '~/models/permissions'
 import { requireManager, safeRedirect } from '~/services/auth.server'
+import type { RouteContract } from '~/lib/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'page',
+  callers: ['member-needs-owner/admin'],
+  methods: ['GET', 'HEAD', 'POST'],
+  intents: ['save', 'skip'],
+  permission: 'organisation',
+}
 
 export const meta: MetaFunction = () => [{ title: 'Set up your organisation · Stockrun' }]
 

@@ -7,7 +7,7 @@ import { OAuth2Strategy } from 'remix-auth-oauth2'
 import { z } from 'zod'
 import { env } from '~/lib/env.server'
 import { Unauthorized } from '~/lib/errors'
-import { findApiOperation } from '~/lib/api-routes'
+import { operationOf, type RouteContract } from '~/lib/route-contract'
 import { managerFromApiKey } from '~/models/api-key.server'
 import { listedTimeZone } from '~/lib/time-zones'
 import { displayName, findManager, findPerson, type IdentityProfile, type Manager } from '~/models/user.server'
@@ -269,12 +269,12 @@ export async function requireManager(request: Request): Promise<Manager> {
 
 /**
  * For /api: no session is a 401 JSON error, never a redirect. `Authorization: Bearer <API key>` stands
- * for the key's organisation, within the scope the operation table (lib/api-routes.ts) gives this
- * method and path; a key never falls back to the session.
+ * for the key's organisation, within the scope the calling route's contract gives this method
+ * (lib/route-contract.ts); a key never falls back to the session.
  */
-export async function requireApiManager(request: Request): Promise<Manager> {
+export async function requireApiManager(request: Request, contract: Pick<RouteContract, 'operations'>): Promise<Manager> {
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1]
-  if (bearer) return managerFromApiKey(bearer, findApiOperation(request.method, new URL(request.url).pathname))
+  if (bearer) return managerFromApiKey(bearer, operationOf(contract, request.method))
   const manager = await getManager(request)
   if (!manager) throw new Unauthorized()
   return manager

@@ -4,14 +4,14 @@
 // what a role may do is never refused, what it may not do is a 403 with the reason and changes
 // nothing. A route the inventory does not tie to a permission fails here.
 import { beforeAll, expect, test } from 'vitest'
-import { API_SCOPES, findApiOperation } from '~/lib/api-routes'
+import { API_SCOPES } from '~/lib/route-contract'
 import { can, refusalOf, type Actor } from '~/models/permissions'
 import { givenOperator, givenTeammate } from '../fixtures/people'
 import type { TestClient } from './client'
 import { snapshotOf } from './db-checksum'
 import { aValidOwnerAdminBody, bodyOfAIds, call, formOfAIds, givenOrganisationA, idFor, SECRET, withParams, type World } from './organisation-a'
 import { routeFiles, type RouteFile } from './route-files'
-import { permissionFor, ROUTE_INVENTORY, type Method } from './route-inventory'
+import { findApiOperation, permissionFor, ROUTE_INVENTORY, type Method } from './route-inventory'
 import { withTestServer } from './server'
 
 const app = withTestServer()
@@ -84,7 +84,7 @@ test('every route a manager may call is tied to a permission of the policy, and 
   for (const route of routes) {
     const entry = entryOf(route)
     const ownerAdminOnly = entry.callers.includes('member-needs-owner/admin')
-    if (forManagers(route) && !entry.permission) problems.push(`app/routes/${route.file}: say which permission it needs (tests/support/route-inventory.ts, permission: 'work' | 'team' | …)`)
+    if (forManagers(route) && !entry.permission) problems.push(`app/routes/${route.file}: say which permission it needs (its contract's permission: 'work' | 'team' | …)`)
     if (!forManagers(route) && entry.permission) problems.push(`app/routes/${route.file}: no manager calls it, yet it names a permission`)
     if (entry.permission && ownerAdminOnly !== !can({ role: 'member' }, entry.permission)) {
       problems.push(`app/routes/${route.file}: callers say ${ownerAdminOnly ? 'owner/admin only' : 'any manager'}, the policy says ${entry.permission}`)

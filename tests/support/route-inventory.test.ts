@@ -1,24 +1,24 @@
-// The inventory is complete and true: every route file is classified, every entry has its file, and
-// each entry's kind and methods are what the built app actually serves.
+// The inventory is complete and true: every route module declares its contract, every contract has
+// its file, and each contract's kind and methods are what the built app actually serves.
 import path from 'node:path'
 import url from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { expect, test } from 'vitest'
 import { allowedMethods } from '~/lib/server/route-guard'
 import { routeFiles } from './route-files'
-import { ROUTE_INVENTORY } from './route-inventory'
+import { CONTRACTS_WITHOUT_FILE, ROUTE_INVENTORY } from './route-inventory'
 
 const files = routeFiles()
 
 test('every module under app/routes has an inventory entry, and every entry a module', () => {
   const unclassified = files.map((f) => f.file).filter((file) => !(file in ROUTE_INVENTORY))
-  const orphaned = Object.keys(ROUTE_INVENTORY).filter((file) => !files.some((f) => f.file === file))
+  const orphaned = CONTRACTS_WITHOUT_FILE
   expect(
-    unclassified.map((f) => `app/routes/${f} is not classified: add one line for it to tests/support/route-inventory.ts`),
+    unclassified.map((f) => `app/routes/${f} declares no contract: export one (\`export const contract: RouteContract = { … }\`, app/lib/route-contract.ts), then npm run build`),
     'unclassified routes',
   ).toEqual([])
   expect(
-    orphaned.map((f) => `tests/support/route-inventory.ts lists ${f}, but app/routes/${f} does not exist: remove or rename the entry`),
+    orphaned.map((id) => `the build has a contract for ${id}, but app/routes has no such file: run npm run build`),
     'entries without a route',
   ).toEqual([])
 })

@@ -1,6 +1,6 @@
 // Inputs for API keys and webhooks (issue 17), shared by the /api routes, Settings forms and OpenAPI.
 import { z } from 'zod'
-import { API_SCOPES } from '../api-routes'
+import { API_SCOPES } from '../route-contract'
 import { requiredText } from './common'
 
 const scopeList = z

@@ -3,7 +3,7 @@
 // fails api.openapi.test.ts, which checks real answers against the document (decision 051).
 import { z } from 'zod'
 import { VENDOR_LANGUAGE_CODES } from '~/i18n/config'
-import { API_SCOPES } from '../api-routes'
+import { API_SCOPES } from '../route-contract'
 import { AUDIT_ACTOR_TYPES } from './audit-log'
 import { WEBHOOK_EVENTS } from './integrations'
 

@@ -15,6 +15,8 @@ import { vendorPageCache, type VendorPageHooks } from './page-cache'
 import { routeWritesToPrimary } from './replica'
 import { jsonRequestLog, requestId } from './request-log'
 import { routeGuard, withReadableBodies } from './route-guard'
+import { contractedRoutes } from './route-contracts'
+import type { RouteContractsContext } from '../route-contract'
 import { DEFAULT_RATE_LIMITS, anonymousWriteLimit, signInLimit, type IdentifyManager, type RateLimitSettings } from './rate-limits'
 
 export type ServerAppOptions = {
@@ -96,12 +98,14 @@ export function createServerApp(options: ServerAppOptions) {
   // Wrong methods and bodies that are not forms are answered here, once for every route.
   app.use(routeGuard(async () => (typeof build === 'function' ? build() : build)))
   app.use(directJsonLane())
+  // For the OpenAPI document and /docs/api: the routes' contracts, derived once per build.
+  const routeContracts = async () => contractedRoutes(typeof build === 'function' ? await build() : build)
   app.all(
     '*',
     createRequestHandler({
       build,
       mode: options.mode,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (_req, res): { cspNonce: string } & RouteContractsContext => ({ cspNonce: res.locals.cspNonce as string, routeContracts }),
     }),
   )
   return app
