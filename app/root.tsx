@@ -21,8 +21,7 @@ import { takeToast } from '~/lib/toast.server'
 import { useNonce } from '~/lib/nonce'
 import { useDocumentLanguage } from '~/i18n/chrome'
 import { useInlineStylesheet } from '~/lib/inline-stylesheet'
-import { PAGE_ENHANCER } from '~/lib/page-enhancer'
-import { PHOTO_ENHANCER } from '~/lib/photo-enhancer'
+import { PAGE_ENHANCER, PHOTO_ENHANCER } from '~/lib/enhancer-scripts.server'
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

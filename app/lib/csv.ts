@@ -1,5 +1,6 @@
 // CSV as spreadsheets read it (RFC 4180): fields with commas, quotes or line breaks are quoted and
-// inner quotes doubled; lines end with CRLF.
+// inner quotes doubled; lines end with CRLF. Reading is csv-parse's (decision 122).
+import { CsvError, parse } from 'csv-parse/sync'
 
 /**
  * Spreadsheet programs run a cell that starts with = + - @ (or a tab/CR before one) as a formula, so
@@ -25,45 +26,35 @@ function restoreFormulaText(text: string) {
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text
 }
 
+/** Spreadsheets set to a decimal comma (much of Europe) export with semicolons; the header line tells which. */
+function delimiterOf(text: string) {
+  const header = text.slice(0, text.search(/[\r\n]|$/))
+  const count = (c: string) => header.split(c).length - 1
+  return count(';') > count(',') ? ';' : ','
+}
+
 /**
- * Reads CSV as spreadsheets write it: UTF-8 with or without a BOM, comma-separated, fields quoted
- * with doubled inner quotes (and line breaks inside quotes), CRLF or LF line ends. Blank lines are
- * skipped. Throws on a quote left open, the one thing a spreadsheet never writes.
+ * Reads CSV as spreadsheets write it: UTF-8 with or without a BOM, comma- or semicolon-separated
+ * (told by the header line), fields quoted with doubled inner quotes (and line breaks inside quotes),
+ * CRLF, LF or CR line ends. Blank lines are skipped. Throws on a quote left open, the one thing a
+ * spreadsheet never writes.
  */
 export function parseCsv(input: string): string[][] {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  const endField = () => {
-    row.push(restoreFormulaText(field))
-    field = ''
+  let rows: string[][]
+  try {
+    rows = parse(text, {
+      delimiter: delimiterOf(text),
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+    })
+  } catch (err) {
+    if (err instanceof CsvError && err.code === 'CSV_QUOTE_NOT_CLOSED') throw new Error('A quoted field is not closed')
+    throw err
   }
-  const endRow = () => {
-    endField()
-    if (!(row.length === 1 && row[0] === '')) rows.push(row)
-    row = []
-  }
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (c === '"') quoted = false
-      else field += c
-    } else if (c === '"' && field === '') {
-      quoted = true
-    } else if (c === ',') endField()
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++
-      endRow()
-    } else field += c
-  }
-  if (quoted) throw new Error('A quoted field is not closed')
-  if (field !== '' || row.length > 0) endRow()
-  return rows
+  return rows.filter((row) => !(row.length === 1 && row[0] === '')).map((row) => row.map(restoreFormulaText))
 }
 
 export function csvDownload(body: string, filename: string) {

@@ -3,7 +3,7 @@
 // last copy of those pages (network first) so a runner who loses signal can still reopen the page
 // and see and add to what is waiting to send. It never touches a POST: the page queues those itself
 // (page-enhancer.ts) and sends them with their idempotency keys; on a LiteFS replica a POST is
-// replayed to the primary as usual. Sent as source text, so nothing from outside may be used.
+// replayed to the primary as usual. Bundled from app/enhancers/offline-worker.ts (decision 123).
 // Typed loosely: the worker's global scope is not in the DOM library this project compiles against.
 
 type FetchEventLike = Event & { request: Request; respondWith(r: Promise<Response>): void; waitUntil(p: Promise<unknown>): void }
@@ -43,5 +43,3 @@ export function offlineWorker(worker: WorkerScopeLike) {
     )
   })
 }
-
-export const OFFLINE_WORKER = `(${offlineWorker.toString()})(self)`

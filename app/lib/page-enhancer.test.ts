@@ -6,7 +6,8 @@ import { describe, expect, test } from 'vitest'
 import { givenAssignment } from '../../tests/fixtures/dispatch'
 import { givenStorefront } from '../../tests/fixtures/vendor'
 import { withTestServer } from '../../tests/support/server'
-import { PAGE_ENHANCER, enhancePage, wireProofCapture } from './page-enhancer'
+import { PAGE_ENHANCER } from './enhancer-scripts.server'
+import { enhancePage, wireProofCapture } from './page-enhancer'
 
 const app = withTestServer()
 

@@ -12,12 +12,12 @@
 //   when the button was pressed, is listed in the [data-offline-queue] region, and is sent when the
 //   connection returns; a service worker keeps the last copy of the page for reopening it offline
 //   (decision 047).
-// The function below is sent as its source text, so it must not use anything from outside itself.
+// esbuild bundles it, from app/enhancers/page.ts, into the script the pages inline (decision 123).
 
 /**
  * Reveals and wires the proof form's signature pads and fills its capture time and position, inside
  * root. Hydrated pages call it from an effect, the enhancer after every page it paints; what it wired
- * is marked, so running it twice wires nothing twice. Sent as source text too: nothing from outside.
+ * is marked, so running it twice wires nothing twice.
  */
 
 export function wireProofCapture(root: ParentNode) {
@@ -393,9 +393,3 @@ export function enhancePage(wireProof: typeof wireProofCapture) {
   }
   start()
 }
-
-/**
- * The script as the page sends it, without its indentation: no string in it spans lines, so a line's
- * leading spaces are never part of one (a test checks), and every slow phone downloads fewer bytes.
- */
-export const PAGE_ENHANCER = `(${enhancePage.toString()})(${wireProofCapture.toString()})`.replace(/\n\s+/g, '\n')

@@ -3,7 +3,7 @@
 // a preview of each with a remove button. The chosen photos replace the file input's own files, so
 // the form posts them as it would without JavaScript, and the server re-encodes them either way.
 // Sent inline beside the page enhancer (decision 082); listeners sit on the document, so a page the
-// enhancer swaps in is served by them too. Sent as source text: nothing from outside itself.
+// enhancer swaps in is served by them too. Bundled from app/enhancers/photos.ts (decision 123).
 
 export function enhancePhotos() {
   const w = window as unknown as { stockrunPhotos?: boolean }
@@ -84,5 +84,3 @@ export function enhancePhotos() {
     })
   })
 }
-
-export const PHOTO_ENHANCER = `(${enhancePhotos.toString()})()`.replace(/\n\s+/g, '\n')

@@ -3,8 +3,8 @@
 // it is at most every 30 s; it stops when nothing is in transit any more (the portal says so after
 // the last delivery, or the server answers 409) or when the runner unticks the box. The choice is
 // remembered on the phone. Without JavaScript the box is never shown: nothing is shared.
-// Sent as its source text by the portal alone, beside the page enhancer (decision 040): nothing from
-// outside itself.
+// Inlined by the portal alone, beside the page enhancer (decision 040); bundled from
+// app/enhancers/position-sharing.ts (decision 123).
 export function sharePosition() {
   const KEY = 'stockrun.sharePosition'
   const EVERY_MS = 30_000
@@ -104,6 +104,3 @@ export function sharePosition() {
   new MutationObserver(sync).observe(document.body, { childList: true })
   sync()
 }
-
-/** The script the portal inlines. */
-export const POSITION_SHARING = `(${sharePosition.toString()})()`.replace(/\n\s+/g, '\n')

@@ -50,6 +50,17 @@ describe('product CSV import', () => {
     expect(await catalogOf(b.orgId)).toEqual(before)
   })
 
+  test('a semicolon-separated export from a spreadsheet imports like a comma-separated one', async () => {
+    const { client, orgId } = await manager()
+    const csv = '\uFEFFname;category;description;price\r\n"Towels; large";Linen;"Say ""soft""\nTwo lines";$3.50\r\nSoap;Bath;;$2\r\n'
+    const res = await upload(client, '/api/products/import', csv)
+    expect(await res.json()).toMatchObject({ applied: true, created: 2, updated: 0, errors: [] })
+    expect((await catalogOf(orgId)).map(({ name, category, description }) => ({ name, category, description }))).toEqual([
+      { name: 'Soap', category: 'Bath', description: null },
+      { name: 'Towels; large', category: 'Linen', description: 'Say "soft"\nTwo lines' },
+    ])
+  })
+
   test('a dry run answers what would change and changes nothing', async () => {
     const { client, orgId } = await manager()
     const existing = await givenProduct(orgId, { name: 'Soap' })

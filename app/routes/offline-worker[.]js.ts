@@ -1,7 +1,7 @@
 // GET /offline-worker.js: the runners' pages' service worker (decision 047), from our own origin. It
 // lives at the root so it may be registered for /runner/ and /delivery/ alike; no-cache makes every
 // visit check for a newer one (the browser would otherwise keep it up to a day).
-import { OFFLINE_WORKER } from '~/lib/offline-worker'
+import { OFFLINE_WORKER } from '~/lib/enhancer-scripts.server'
 
 import type { RouteContract } from '~/lib/route-contract'
 

@@ -1,0 +1,4 @@
+// Entry of build/enhancers/position-sharing.js: the runner portal's live position, inlined beside the page enhancer.
+import { sharePosition } from '~/lib/position-sharing'
+
+sharePosition()
