@@ -57,7 +57,7 @@ export function parseCsv(input: string): string[][] {
   return rows.filter((row) => !(row.length === 1 && row[0] === '')).map((row) => row.map(restoreFormulaText))
 }
 
-export function csvDownload(body: string, filename: string) {
+export function csvDownload(body: string | ReadableStream<Uint8Array>, filename: string) {
   return new Response(body, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -65,4 +65,24 @@ export function csvDownload(body: string, filename: string) {
       'Cache-Control': 'private, no-store',
     },
   })
+}
+
+/**
+ * A CSV download written as `lines` yields them, after a byte-order mark so Excel reads it as UTF-8.
+ * A generator is read a line at a time as the client takes them (a long export is never one string in
+ * memory) and stops being read when the client goes away.
+ */
+export function csvStream(lines: AsyncIterable<string> | Iterable<string>, filename: string) {
+  const source = Symbol.asyncIterator in lines ? lines[Symbol.asyncIterator]() : lines[Symbol.iterator]()
+  const encoder = new TextEncoder()
+  const body = new ReadableStream<Uint8Array>({
+    start: (controller) => controller.enqueue(encoder.encode('\uFEFF')),
+    async pull(controller) {
+      const next = await source.next()
+      if (next.done) controller.close()
+      else controller.enqueue(encoder.encode(next.value))
+    },
+    cancel: () => void source.return?.(undefined),
+  })
+  return csvDownload(body, filename)
 }

@@ -22,6 +22,7 @@ import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { EmptyState } from '~/components/ui/empty-state'
 import { DomainError, Invalid } from '~/lib/errors'
 import { invalidFromZod } from '~/lib/http.server'
+import { intentHandler } from '~/lib/intents'
 import { INVOICE_STATUSES, InvoiceFromRequestsInput, InvoiceInput, InvoiceStatusInput, type InvoiceStatus } from '~/lib/schemas/invoice'
 import { sendToast } from '~/lib/send-outcome'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -158,101 +159,119 @@ function terms(form: FormData) {
 
 const INVOICE_EMAIL_TITLES = { sent: 'Email Sent', resent: 'Email Resent', outbox: 'Email Sent to Outbox', skipped: 'Email Not Sent', failed: 'Email Failed' }
 
+/** A form post to Billing: the organisation, the form, the invoice it names and the list to go back to. */
+type BillingPost = { orgId: string; form: FormData; id: string; back: string }
+
+/** Intents that make an invoice from a dialog: a refusal keeps the dialog open with its errors. */
+const MAKING = { create: writeInvoice, 'from-requests': invoiceChosenRequests }
+
+/** Intents on one invoice: a refusal is a toast titled by what failed. */
+const CHANGING = { email: sendInvoiceByEmail, archive: archiveOne, restore: restoreOne, delete: deleteOne, status: changeStatus }
+const FAILED: Record<string, string> = {
+  archive: 'Archive Failed',
+  restore: 'Restore Failed',
+  delete: 'Delete Failed',
+  status: 'Update Failed',
+  email: 'Email Failed',
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const manager = await requireManager(request)
-  const orgId = manager.orgId
   const form = await request.formData()
-  const back = safeRedirect(text(form, 'back'), '/billing')
+  const post: BillingPost = { orgId: manager.orgId, form, id: text(form, 'id'), back: safeRedirect(text(form, 'back'), '/billing') }
   const intent = text(form, 'intent')
-  const id = text(form, 'id')
-
-  if (intent === 'create' || intent === 'from-requests') {
-    try {
-      let invoice
-      if (intent === 'create') {
-        const prices = form.getAll('itemUnitPrice')
-        const quantities = form.getAll('itemQuantity')
-        const items = form
-          .getAll('itemDescription')
-          .map((d, i) => ({ description: String(d), quantity: String(quantities[i] ?? '1'), unitPrice: String(prices[i] ?? '') }))
-          // Blank rows are the spare lines of the form, not items.
-          .filter((item) => item.description.trim() || item.unitPrice.trim())
-        const parsed = InvoiceInput.safeParse({ ...terms(form), items })
-        if (!parsed.success) throw invalidFromZod(parsed.error)
-        invoice = await createInvoice(orgId, parsed.data)
-      } else {
-        const parsed = InvoiceFromRequestsInput.safeParse({ requestIds: form.getAll('requestIds'), invoiceData: terms(form) })
-        if (!parsed.success) throw invalidFromZod(parsed.error)
-        invoice = await invoiceFromRequests(orgId, parsed.data)
-      }
-      return redirectWithToast(closedDialog(back), { title: 'Invoice Created', description: `Invoice ${invoice.invoiceNumber} was created.` })
-    } catch (err) {
-      if (err instanceof Invalid) return json({ intent, errors: formErrors(err), values: formValues(form) }, { status: 400 })
-      if (err instanceof DomainError) return json({ intent, errors: { form: [err.message] } as InvoiceFormErrors, values: formValues(form) }, { status: err.status })
-      console.error(err)
-      return redirectWithToast(back, { title: 'Error', description: 'Failed to create invoice.', variant: 'error' })
-    }
-  }
-
+  const make = intentHandler(MAKING, intent)
+  if (make) return makeInvoice(post, intent, make)
+  const change = intentHandler(CHANGING, intent)
+  if (!change) return redirectWithToast(post.back, { title: 'Error', description: 'Unknown action.', variant: 'error' })
   try {
-    switch (intent) {
-      case 'email': {
-        // Only the confirmation's form sends (it names the recipients); any other post is shown it first.
-        if (text(form, 'confirmed') !== 'yes') {
-          const url = new URL(back, 'http://x')
-          url.searchParams.set('dialog', 'email')
-          url.searchParams.set('id', id)
-          return redirect(url.pathname + url.search)
-        }
-        const outcome = await emailInvoice(orgId, id)
-        const { invoiceNumber, recipientName, recipientEmail } = outcome.invoice
-        return redirectWithToast(
-          back,
-          sendToast(
-            {
-              what: `Invoice ${invoiceNumber}`,
-              recipient: recipientName ? `${recipientName} (${recipientEmail})` : recipientEmail,
-              outcome: outcome.error ? 'failed' : outcome.delivery === 'outbox' ? 'outbox' : 'sent',
-              resent: outcome.resent,
-              reason: outcome.error,
-            },
-            INVOICE_EMAIL_TITLES,
-          ),
-        )
-      }
-      case 'archive': {
-        const invoice = await archiveInvoice(orgId, id)
-        return redirectWithToast(closedDialog(back), { title: 'Invoice Archived', description: `Invoice ${invoice.invoiceNumber} was archived.` })
-      }
-      case 'restore': {
-        const invoice = await restoreInvoice(orgId, id)
-        return redirectWithToast(closedDialog(back), { title: 'Invoice Restored', description: `Invoice ${invoice.invoiceNumber} was restored.` })
-      }
-      case 'delete': {
-        const invoice = await findInvoice(orgId, id)
-        await deleteInvoice(orgId, id)
-        return redirectWithToast(closedDialog(back), { title: 'Invoice Deleted', description: `Invoice ${invoice.invoiceNumber} was deleted permanently.` })
-      }
-      case 'status': {
-        const parsed = InvoiceStatusInput.safeParse({ status: text(form, 'status') })
-        if (!parsed.success) throw invalidFromZod(parsed.error)
-        const invoice = await setInvoiceStatus(orgId, id, parsed.data.status)
-        return redirectWithToast(back, { title: 'Status Updated', description: `Invoice ${invoice.invoiceNumber} is now ${invoiceStatusLabel(invoice.status)}.` })
-      }
-      default:
-        return redirectWithToast(back, { title: 'Error', description: 'Unknown action.', variant: 'error' })
-    }
+    return await change(post)
   } catch (err) {
     if (!(err instanceof DomainError)) throw err
-    const failures: Record<string, string> = {
-      archive: 'Archive Failed',
-      restore: 'Restore Failed',
-      delete: 'Delete Failed',
-      status: 'Update Failed',
-      email: 'Email Failed',
-    }
-    return redirectWithToast(back, { title: failures[intent] ?? 'Error', description: err.message, variant: 'error' })
+    return redirectWithToast(post.back, { title: FAILED[intent] ?? 'Error', description: err.message, variant: 'error' })
   }
+}
+
+async function makeInvoice(post: BillingPost, intent: string, make: (post: BillingPost) => Promise<{ invoiceNumber: string }>) {
+  const { form, back } = post
+  try {
+    const invoice = await make(post)
+    return redirectWithToast(closedDialog(back), { title: 'Invoice Created', description: `Invoice ${invoice.invoiceNumber} was created.` })
+  } catch (err) {
+    if (err instanceof Invalid) return json({ intent, errors: formErrors(err), values: formValues(form) }, { status: 400 })
+    if (err instanceof DomainError) return json({ intent, errors: { form: [err.message] } as InvoiceFormErrors, values: formValues(form) }, { status: err.status })
+    console.error(err)
+    return redirectWithToast(back, { title: 'Error', description: 'Failed to create invoice.', variant: 'error' })
+  }
+}
+
+/** An invoice written line by line in the New Invoice dialog. */
+async function writeInvoice({ orgId, form }: BillingPost) {
+  const prices = form.getAll('itemUnitPrice')
+  const quantities = form.getAll('itemQuantity')
+  const items = form
+    .getAll('itemDescription')
+    .map((d, i) => ({ description: String(d), quantity: String(quantities[i] ?? '1'), unitPrice: String(prices[i] ?? '') }))
+    // Blank rows are the spare lines of the form, not items.
+    .filter((item) => item.description.trim() || item.unitPrice.trim())
+  const parsed = InvoiceInput.safeParse({ ...terms(form), items })
+  if (!parsed.success) throw invalidFromZod(parsed.error)
+  return createInvoice(orgId, parsed.data)
+}
+
+/** An invoice for the completed requests ticked in the dialog. */
+async function invoiceChosenRequests({ orgId, form }: BillingPost) {
+  const parsed = InvoiceFromRequestsInput.safeParse({ requestIds: form.getAll('requestIds'), invoiceData: terms(form) })
+  if (!parsed.success) throw invalidFromZod(parsed.error)
+  return invoiceFromRequests(orgId, parsed.data)
+}
+
+async function sendInvoiceByEmail({ orgId, form, id, back }: BillingPost) {
+  // Only the confirmation's form sends (it names the recipients); any other post is shown it first.
+  if (text(form, 'confirmed') !== 'yes') {
+    const url = new URL(back, 'http://x')
+    url.searchParams.set('dialog', 'email')
+    url.searchParams.set('id', id)
+    return redirect(url.pathname + url.search)
+  }
+  const outcome = await emailInvoice(orgId, id)
+  const { invoiceNumber, recipientName, recipientEmail } = outcome.invoice
+  return redirectWithToast(
+    back,
+    sendToast(
+      {
+        what: `Invoice ${invoiceNumber}`,
+        recipient: recipientName ? `${recipientName} (${recipientEmail})` : recipientEmail,
+        outcome: outcome.error ? 'failed' : outcome.delivery === 'outbox' ? 'outbox' : 'sent',
+        resent: outcome.resent,
+        reason: outcome.error,
+      },
+      INVOICE_EMAIL_TITLES,
+    ),
+  )
+}
+
+async function archiveOne({ orgId, id, back }: BillingPost) {
+  const invoice = await archiveInvoice(orgId, id)
+  return redirectWithToast(closedDialog(back), { title: 'Invoice Archived', description: `Invoice ${invoice.invoiceNumber} was archived.` })
+}
+
+async function restoreOne({ orgId, id, back }: BillingPost) {
+  const invoice = await restoreInvoice(orgId, id)
+  return redirectWithToast(closedDialog(back), { title: 'Invoice Restored', description: `Invoice ${invoice.invoiceNumber} was restored.` })
+}
+
+async function deleteOne({ orgId, id, back }: BillingPost) {
+  const invoice = await findInvoice(orgId, id)
+  await deleteInvoice(orgId, id)
+  return redirectWithToast(closedDialog(back), { title: 'Invoice Deleted', description: `Invoice ${invoice.invoiceNumber} was deleted permanently.` })
+}
+
+async function changeStatus({ orgId, form, id, back }: BillingPost) {
+  const parsed = InvoiceStatusInput.safeParse({ status: text(form, 'status') })
+  if (!parsed.success) throw invalidFromZod(parsed.error)
+  const invoice = await setInvoiceStatus(orgId, id, parsed.data.status)
+  return redirectWithToast(back, { title: 'Status Updated', description: `Invoice ${invoice.invoiceNumber} is now ${invoiceStatusLabel(invoice.status)}.` })
 }
 
 export default function BillingPage() {

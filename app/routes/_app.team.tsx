@@ -10,6 +10,7 @@ import { TeamDialogs, TeamInvitations, TeamMembers } from '~/components/team'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { ButtonLink } from '~/components/ui/button'
 import { DomainError } from '~/lib/errors'
+import { intentHandler } from '~/lib/intents'
 import { publicOrigin } from '~/lib/public-url.server'
 import { InvitationInput } from '~/lib/schemas/team'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -17,7 +18,7 @@ import { useStickyActionData } from '~/lib/use-sticky-action-data'
 import { inviteMember, listInvitations, resendInvitation, revokeInvitation } from '~/models/invitation.server'
 import { changeMemberRole, leaveOrganisation, listMembers, removeMember, RoleInput, transferOwnership } from '~/models/membership.server'
 import { permissionsOf, requirePermissionOnPage, type Permission } from '~/models/permissions'
-import { displayName } from '~/models/user.server'
+import { displayName, type Manager } from '~/models/user.server'
 import { requireManager } from '~/services/auth.server'
 import type { RouteContract } from '~/lib/route-contract'
 
@@ -39,59 +40,83 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ me: manager.userId, organisationName: manager.organisationName, may, members, invitations, timeZone })
 }
 
-const DONE: Record<string, string> = {
-  invite: 'Invitation Sent',
-  resend: 'Invitation Sent Again',
-  revoke: 'Invitation Revoked',
-  role: 'Role Changed',
-  remove: 'Member Removed',
-  transfer: 'Ownership Transferred',
-}
+/** A form post to Team: who sent it, the form (its intent taken out) and the member or invitation it names. */
+type TeamPost = { request: Request; manager: Manager; form: FormData; id: string }
 
-const NEEDS: Record<string, Permission> = { invite: 'team', resend: 'team', revoke: 'team', role: 'team', remove: 'team', transfer: 'ownership' }
+/** Each intent: the permission it needs (anyone may leave) and the task. */
+const TEAM_INTENTS = {
+  leave: { needs: null, run: leaveTeam },
+  invite: { needs: 'team', run: inviteSomeone },
+  resend: { needs: 'team', run: resendInvite },
+  revoke: { needs: 'team', run: revokeInvite },
+  role: { needs: 'team', run: changeRole },
+  remove: { needs: 'team', run: removeSomeone },
+  transfer: { needs: 'ownership', run: handOverOwnership },
+} satisfies Record<string, { needs: Permission | null; run: (post: TeamPost) => Promise<Response> }>
 
 export async function action({ request }: ActionFunctionArgs) {
   const manager = await requireManager(request)
   const form = await request.formData()
-  const intent = String(form.get('intent') ?? '')
+  const task = intentHandler(TEAM_INTENTS, form.get('intent'))
   form.delete('intent')
   const id = String(form.get('id') ?? form.get('userId') ?? '')
-  const inviter = { userId: manager.userId, name: displayName(manager) }
   try {
-    if (intent === 'leave') {
-      await leaveOrganisation(manager.orgId, manager.userId)
-      return redirectWithToast('/', { title: 'You Left the Organisation', description: `You are no longer a member of ${manager.organisationName}.` })
-    }
-    const needed = NEEDS[intent]
-    if (!needed) return redirectWithToast('/team', { title: 'Error', description: 'Unknown action', variant: 'error' })
+    if (!task) return redirectWithToast('/team', { title: 'Error', description: 'Unknown action', variant: 'error' })
     // Refused with the reason, as every page intent the policy refuses is (a 403, not a toast).
-    requirePermissionOnPage(manager, needed)
-    if (intent === 'invite') {
-      const submission = parseWithZod(form, { schema: InvitationInput })
-      if (submission.status !== 'success') return json({ invite: submission.reply() }, { status: 400 })
-      try {
-        await inviteMember(manager.orgId, inviter, submission.value, publicOrigin(request))
-      } catch (err) {
-        // A refusal about this address belongs next to the form, which stays open with what was typed.
-        if (err instanceof DomainError) return json({ invite: submission.reply({ formErrors: [err.message] }) }, { status: err.status })
-        throw err
-      }
-      return redirectWithToast('/team', { title: DONE.invite!, description: `${submission.value.email} will get an e-mail with a link to join.` })
-    }
-    if (intent === 'resend') await resendInvitation(manager.orgId, inviter, id, publicOrigin(request))
-    else if (intent === 'revoke') await revokeInvitation(manager.orgId, id)
-    else if (intent === 'role') {
-      form.delete('userId')
-      const submission = parseWithZod(form, { schema: RoleInput })
-      if (submission.status !== 'success') return redirectWithToast('/team', { title: 'Role Not Changed', description: 'Choose owner, admin or member.', variant: 'error' })
-      await changeMemberRole(manager.orgId, manager.role, id, submission.value.role)
-    } else if (intent === 'remove') await removeMember(manager.orgId, manager, id)
-    else if (intent === 'transfer') await transferOwnership(manager.orgId, manager, id)
-    return redirectWithToast('/team', { title: DONE[intent]! })
+    if (task.needs) requirePermissionOnPage(manager, task.needs)
+    return await task.run({ request, manager, form, id })
   } catch (err) {
     if (err instanceof DomainError) return redirectWithToast('/team', { title: 'Not Changed', description: err.message, variant: 'error' })
     throw err
   }
+}
+
+const inviterOf = (manager: Manager) => ({ userId: manager.userId, name: displayName(manager) })
+
+async function leaveTeam({ manager }: TeamPost) {
+  await leaveOrganisation(manager.orgId, manager.userId)
+  return redirectWithToast('/', { title: 'You Left the Organisation', description: `You are no longer a member of ${manager.organisationName}.` })
+}
+
+async function inviteSomeone({ request, manager, form }: TeamPost) {
+  const submission = parseWithZod(form, { schema: InvitationInput })
+  if (submission.status !== 'success') return json({ invite: submission.reply() }, { status: 400 })
+  try {
+    await inviteMember(manager.orgId, inviterOf(manager), submission.value, publicOrigin(request))
+  } catch (err) {
+    // A refusal about this address belongs next to the form, which stays open with what was typed.
+    if (err instanceof DomainError) return json({ invite: submission.reply({ formErrors: [err.message] }) }, { status: err.status })
+    throw err
+  }
+  return redirectWithToast('/team', { title: 'Invitation Sent', description: `${submission.value.email} will get an e-mail with a link to join.` })
+}
+
+async function resendInvite({ request, manager, id }: TeamPost) {
+  await resendInvitation(manager.orgId, inviterOf(manager), id, publicOrigin(request))
+  return redirectWithToast('/team', { title: 'Invitation Sent Again' })
+}
+
+async function revokeInvite({ manager, id }: TeamPost) {
+  await revokeInvitation(manager.orgId, id)
+  return redirectWithToast('/team', { title: 'Invitation Revoked' })
+}
+
+async function changeRole({ manager, form, id }: TeamPost) {
+  form.delete('userId')
+  const submission = parseWithZod(form, { schema: RoleInput })
+  if (submission.status !== 'success') return redirectWithToast('/team', { title: 'Role Not Changed', description: 'Choose owner, admin or member.', variant: 'error' })
+  await changeMemberRole(manager.orgId, manager.role, id, submission.value.role)
+  return redirectWithToast('/team', { title: 'Role Changed' })
+}
+
+async function removeSomeone({ manager, id }: TeamPost) {
+  await removeMember(manager.orgId, manager, id)
+  return redirectWithToast('/team', { title: 'Member Removed' })
+}
+
+async function handOverOwnership({ manager, id }: TeamPost) {
+  await transferOwnership(manager.orgId, manager, id)
+  return redirectWithToast('/team', { title: 'Ownership Transferred' })
 }
 
 export default function TeamPage() {

@@ -2,6 +2,7 @@
 // `?action=` (a full action such as request.status_changed, or a family such as request), `?actor=`
 // (user, runner, vendor, api_key, system), `?from=` and `?to=` (dates), `?limit=` (at most 500).
 // `?format=csv` answers the whole filtered log as a CSV download (a plain link, so it works without JavaScript).
+import { csvStream } from '~/lib/csv'
 import { apiLoader, parseWith } from '~/lib/http.server'
 import { AuditQuery, auditFilterFrom } from '~/lib/schemas/audit-log'
 import { auditCsv, listAuditEvents } from '~/models/audit-log.server'
@@ -31,24 +32,7 @@ export const loader = apiLoader(async ({ request }) => {
   const filter = auditFilterFrom(query)
   if (query.format === 'csv') {
     const timeZone = await organisationTimeZone(manager.orgId)
-    const lines = auditCsv(manager.orgId, manager, filter, timeZone)
-    const encoder = new TextEncoder()
-    const body = new ReadableStream<Uint8Array>({
-      start: (controller) => controller.enqueue(encoder.encode('\uFEFF')), // so Excel reads it as UTF-8
-      async pull(controller) {
-        const next = await lines.next()
-        if (next.done) controller.close()
-        else controller.enqueue(encoder.encode(next.value))
-      },
-      cancel: () => void lines.return(undefined),
-    })
-    return new Response(body, {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="audit-log-${dayIn(timeZone).date}.csv"`,
-        'Cache-Control': 'private, no-store',
-      },
-    })
+    return csvStream(auditCsv(manager.orgId, manager, filter, timeZone), `audit-log-${dayIn(timeZone).date}.csv`)
   }
   return listAuditEvents(manager.orgId, manager, { ...filter, limit: query.limit })
 })

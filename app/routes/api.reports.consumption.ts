@@ -1,5 +1,6 @@
 // GET /api/reports/consumption?from=YYYY-MM-DD&to=YYYY-MM-DD[&propertyId=][&format=csv] (issue 15):
 // delivered quantities, requests and invoiced spend per property and product over the period.
+import { csvStream } from '~/lib/csv'
 import { apiLoader, parseWith } from '~/lib/http.server'
 import { ReportQuery } from '~/lib/schemas/report'
 import { consumptionCsv, consumptionReport } from '~/models/report.server'
@@ -22,11 +23,5 @@ export const loader = apiLoader(async ({ request }) => {
   const query = parseWith(ReportQuery, Object.fromEntries(new URL(request.url).searchParams))
   const report = await consumptionReport(manager.orgId, query)
   if (query.format !== 'csv') return report
-  return new Response(`\uFEFF${consumptionCsv(report)}`, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="consumption-${query.from}-to-${query.to}.csv"`,
-      'Cache-Control': 'private, no-store',
-    },
-  })
+  return csvStream([consumptionCsv(report)], `consumption-${query.from}-to-${query.to}.csv`)
 })

@@ -7,6 +7,7 @@
 // works without JavaScript and streams page by page however many requests match.
 // POST /api/requests: a manager enters a request (201 with the request).
 import { z } from 'zod'
+import { csvStream } from '~/lib/csv'
 import { apiAction, apiLoader, methodNotAllowed, nextPageHeaders, parseWith, readJson } from '~/lib/http.server'
 import { createRequest, requestInputSchema } from '~/models/request-intake.server'
 import { findRequest, listRequests, parseStatusParam, requestsCsv, MAX_PAGE_SIZE, RequestSortInput } from '~/models/request.server'
@@ -46,25 +47,7 @@ export const loader = apiLoader(async ({ request }) => {
   if (query.format === 'csv') {
     // Times read on the organisation's clock, with its offset, as everywhere else it sees them.
     const timeZone = await organisationTimeZone(manager.orgId)
-    const { date } = dayIn(timeZone)
-    const lines = requestsCsv(manager.orgId, filter, timeZone)
-    const encoder = new TextEncoder()
-    const body = new ReadableStream<Uint8Array>({
-      start: (controller) => controller.enqueue(encoder.encode('\uFEFF')), // so Excel reads it as UTF-8
-      async pull(controller) {
-        const next = await lines.next()
-        if (next.done) controller.close()
-        else controller.enqueue(encoder.encode(next.value))
-      },
-      cancel: () => void lines.return(undefined),
-    })
-    return new Response(body, {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="requests-${date}.csv"`,
-        'Cache-Control': 'private, no-store',
-      },
-    })
+    return csvStream(requestsCsv(manager.orgId, filter, timeZone), `requests-${dayIn(timeZone).date}.csv`)
   }
 
   const page = await listRequests(manager.orgId, { ...filter, cursor: query.cursor, limit: query.limit })

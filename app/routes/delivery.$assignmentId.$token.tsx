@@ -14,21 +14,14 @@ import { OfflineQueueStatus } from '~/components/offline-queue-status'
 import { Button, buttonClasses } from '~/components/ui/button'
 import { Card, CardBody, CardHeader } from '~/components/ui/card'
 import { Dialog } from '~/components/ui/dialog'
-import { DomainError, NotFound, Unauthorized } from '~/lib/errors'
-import { parseWith } from '~/lib/http.server'
-import { readMultipartForm } from '~/lib/multipart.server'
-import { publicOrigin } from '~/lib/public-url.server'
-import { StatusInput } from '~/lib/schemas/dispatch'
-import { redirectWithToast } from '~/lib/toast.server'
-import { changeAssignmentStatus, deliveryOrder, openAssignment } from '~/models/assignment.server'
-import { notStartedAtSameStop, runnerRunView } from '~/models/run-view.server'
-import { backToStop, refusedField, stopAnchor, useFieldRefusal } from '~/lib/stop-return'
+import { NotFound, Unauthorized } from '~/lib/errors'
+import { actAtStop } from '~/lib/stop-actions.server'
+import { deliveryOrder, openAssignment } from '~/models/assignment.server'
+import { runnerRunView } from '~/models/run-view.server'
+import { stopAnchor, useFieldRefusal } from '~/lib/stop-return'
 import { runProgressOfAssignment } from '~/models/run-estimate.server'
 import { RunStops } from '~/components/run-stops'
-import { submitProofWithPhoto } from '~/models/delivery-proof.server'
 import { handoverRules } from '~/models/handover.server'
-import { deliverWithNobodyThere } from '~/models/nobody-there.server'
-import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import type { RouteContract } from '~/lib/route-contract'
 
@@ -76,54 +69,16 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const pathname = new URL(request.url).pathname
-  // Back to this order's actions (its anchor), as the runner's portal returns to the stop (issue 34).
-  const here = backToStop(pathname, params.assignmentId!)
-  let intent = ''
-  try {
-    const access = await openAssignment(params.assignmentId!, params.token)
-    const form = await readMultipartForm(request)
-    intent = String(form.get('intent') ?? '')
-    // The phone's offline queue sends each press with its own key: a resend is answered, never run twice.
-    const once = (kind: 'status' | 'proof', run: () => Promise<unknown>) =>
-      onceByKey(idempotencyKeyOf(request), { assignmentId: access.assignment.id, kind }, run, async () => null)
-    if (intent === 'nobody-there') {
-      await once('status', () => deliverWithNobodyThere(access, form, publicOrigin(request)))
-      return redirectWithToast(here, {
-        title: 'Delivered Without Code',
-        description: 'Your photo and note were sent to the managers.',
-      })
-    }
-    if (intent === 'proof') {
-      await once('proof', () => submitProofWithPhoto(access, form))
-      return redirectWithToast(here, {
-        title: 'Proof Submitted',
-        description: 'Delivery proof has been submitted successfully.',
-      })
-    }
-    const { status, handoverCode } = parseWith(StatusInput, { status: form.get('status'), handoverCode: form.get('handoverCode') })
-    const together = status === 'in_transit' && access.assignment.status !== 'in_transit' ? await notStartedAtSameStop(access.assignment.id) : []
-    await once('status', () => changeAssignmentStatus(access, status, { handoverCode, origin: publicOrigin(request) }))
-    return redirectWithToast(here, {
-      title: 'Status Updated',
-      description:
-        status === 'delivered'
-          ? 'Marked as delivered.'
-          : `Marked as in transit.${together.length ? ` Also started at this stop: ${together.map((o) => o.orderNumber).join(', ')}.` : ''}`,
-    })
-  } catch (err) {
-    if (err instanceof DomainError && err.status < 500) {
-      const title = intent === 'proof' ? 'Submission Failed' : 'Update Failed'
-      // A refused proof keeps the dialog open so the runner can try again.
-      const field = refusedField(err)
-      return redirectWithToast(intent === 'proof' && err.status === 400 ? `${pathname}?dialog=proof` : field ? backToStop(pathname, params.assignmentId!, field) : here, {
-        title,
-        description: err.message,
-        variant: 'error',
-      })
-    }
-    throw err
-  }
+  return actAtStop(request, {
+    token: params.token,
+    assignmentId: params.assignmentId!,
+    admit: () => openAssignment(params.assignmentId!, params.token),
+    // The link's buttons post `status`; whatever else is posted is read as a status change.
+    offers: ['status', 'nobody-there', 'proof'],
+    otherwise: 'status',
+    statusSaid: (status) => (status === 'delivered' ? 'Marked as delivered.' : 'Marked as in transit.'),
+    proofRetry: `${new URL(request.url).pathname}?dialog=proof`,
+  })
 }
 
 export default function DeliveryOrderPage() {

@@ -7,22 +7,14 @@ import { DeliveryAccessDenied } from '~/components/delivery-access-denied'
 import { OfflineQueueStatus } from '~/components/offline-queue-status'
 import { RunnerAssignmentCard } from '~/components/runner-assignment-card'
 import { EmptyState } from '~/components/ui/empty-state'
-import { DomainError, Unauthorized } from '~/lib/errors'
-import { parseWith } from '~/lib/http.server'
-import { readMultipartForm } from '~/lib/multipart.server'
-import { publicOrigin } from '~/lib/public-url.server'
-import { StatusInput } from '~/lib/schemas/dispatch'
-import { redirectWithToast } from '~/lib/toast.server'
-import { changeAssignmentStatus, openAssignment, runnerAssignments, startDelivery, statusChoices } from '~/models/assignment.server'
-import { submitProofWithPhoto } from '~/models/delivery-proof.server'
+import { Unauthorized } from '~/lib/errors'
+import { actAtStop } from '~/lib/stop-actions.server'
+import { runnerAssignments, statusChoices } from '~/models/assignment.server'
 import { handoverRules } from '~/models/handover.server'
-import { deliverWithNobodyThere } from '~/models/nobody-there.server'
-import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 import { authenticateRunner } from '~/models/runner.server'
 import { POSITION_SHARING } from '~/lib/enhancer-scripts.server'
 import { useNonce } from '~/lib/nonce'
-import { notStartedAtSameStop, runnerOpenRuns, runnerRunView } from '~/models/run-view.server'
-import { backToStop, refusedField } from '~/lib/stop-return'
+import { runnerOpenRuns, runnerRunView } from '~/models/run-view.server'
 import { RunStops } from '~/components/run-stops'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { assignmentStatusLabel } from '~/components/delivery-status-badge'
@@ -68,80 +60,17 @@ export async function loader({ params }: LoaderFunctionArgs) {
   }
 }
 
-const FAILED: Record<string, string> = {
-  start: 'Failed to Start',
-  status: 'Update Failed',
-  proof: 'Submission Failed',
-  'nobody-there': 'Update Failed',
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
-  const pathname = new URL(request.url).pathname
-  // Every answer returns to the stop acted on (its card's anchor), so a phone without JavaScript
-  // does not land back at the top of a long list (issue 34).
-  let here = pathname
-  let intent = ''
-  let assignmentId = ''
-  try {
-    await authenticateRunner(params.runnerId!, params.token)
-    const form = await readMultipartForm(request)
-    intent = String(form.get('intent') ?? '')
-    assignmentId = String(form.get('assignmentId') ?? '')
-    here = backToStop(pathname, assignmentId)
-    const access = await openAssignment(assignmentId, params.token)
-    // The phone's offline queue sends each press with its own key: a resend is answered, never run twice.
-    const once = (kind: 'status' | 'proof', run: () => Promise<unknown>) =>
-      onceByKey(idempotencyKeyOf(request), { assignmentId: access.assignment.id, kind }, run, async () => null)
-    if (intent === 'start') {
-      const together = await notStartedAtSameStop(access.assignment.id)
-      await once('status', () => startDelivery(access, publicOrigin(request)))
-      return redirectWithToast(here, {
-        title: 'Delivery Started',
-        description: together.length
-          ? `The address is now shown. Also started at this stop: ${together.map((o) => o.orderNumber).join(', ')}.`
-          : 'The address is now shown.',
-      })
-    }
-    // "Mark as Delivered" is the status form's own button: the one handover-code field serves both.
-    if (intent === 'status' || intent === 'deliver') {
-      const { status, handoverCode } = parseWith(StatusInput, { status: intent === 'deliver' ? 'delivered' : form.get('status'), handoverCode: form.get('handoverCode') })
-      const together = status === 'in_transit' && access.assignment.status !== 'in_transit' ? await notStartedAtSameStop(access.assignment.id) : []
-      await once('status', () => changeAssignmentStatus(access, status, { handoverCode, origin: publicOrigin(request) }))
-      return redirectWithToast(here, {
-        title: 'Status Updated',
-        description: `Delivery marked as ${assignmentStatusLabel(status)}.${together.length ? ` Also started at this stop: ${together.map((o) => o.orderNumber).join(', ')}.` : ''}`,
-      })
-    }
-    if (intent === 'nobody-there') {
-      await once('status', () => deliverWithNobodyThere(access, form, publicOrigin(request)))
-      return redirectWithToast(here, {
-        title: 'Delivered Without Code',
-        description: 'Your photo and note were sent to the managers.',
-      })
-    }
-    if (intent === 'proof') {
-      await once('proof', () => submitProofWithPhoto(access, form))
-      return redirectWithToast(here, {
-        title: 'Proof Submitted',
-        description: 'Delivery proof has been submitted successfully.',
-      })
-    }
-    return redirectWithToast(here, {
-      title: 'Update Failed',
-      description: 'Unknown action.',
-      variant: 'error',
-    })
-  } catch (err) {
-    if (err instanceof DomainError && err.status < 500) {
-      // A refused code is shown beside its field as well as in the message.
-      return redirectWithToast(refusedField(err) ? backToStop(pathname, assignmentId, refusedField(err)) : here, {
-        title: FAILED[intent] ?? 'Update Failed',
-        description: err.message,
-        variant: 'error',
-      })
-    }
-    throw err
-  }
+  return actAtStop(request, {
+    token: params.token,
+    // The token names the runner; each card's form names its delivery, opened with the same token.
+    admit: async () => {
+      await authenticateRunner(params.runnerId!, params.token)
+      return null
+    },
+    offers: ['start', 'status', 'deliver', 'nobody-there', 'proof'],
+    statusSaid: (status) => `Delivery marked as ${assignmentStatusLabel(status)}.`,
+  })
 }
 
 export default function RunnerPortal() {
