@@ -30,9 +30,11 @@ export function withIndexes<O>(query: Compilable<O>, hints: Record<string, strin
       const compiled = query.compile()
       let text = compiled.sql
       for (const [alias, index] of Object.entries(hints)) {
-        const table = new RegExp(`("\\w+" as "${alias}")(?![\\w"])`)
-        if (!table.test(text)) throw new Error(`No table aliased "${alias}" to hint ${index} for`)
-        text = text.replace(table, `$1 INDEXED BY "${index}"`)
+        // Every table of that alias: the arms of a compound read the same table by the same alias.
+        const table = new RegExp(`("\\w+" as "${alias}")(?![\\w"])`, 'g')
+        const hinted = text.replace(table, `$1 INDEXED BY "${index}"`)
+        if (hinted === text) throw new Error(`No table aliased "${alias}" to hint ${index} for`)
+        text = hinted
       }
       return { ...compiled, sql: text }
     },

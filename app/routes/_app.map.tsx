@@ -12,7 +12,8 @@ import { Spinner } from '~/components/ui/spinner'
 import { env } from '~/lib/env.server'
 import { locateProperties } from '~/models/property-location.server'
 import { freshRunnerPositions } from '~/models/runner-position.server'
-import { CURRENT_STATUSES, listRequests } from '~/models/request.server'
+import { CURRENT_STATUSES } from '~/models/request.server'
+import { listRequests } from '~/models/request-list.server'
 import { requireManager } from '~/services/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Map · Stockrun' }]
