@@ -4,7 +4,8 @@
 // kept prepared statements on the ORM's connection (sql.server.ts: readNow, writeTogether,
 // sqlWithin), as the hot paths always have.
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Compilable } from 'kysely'
-import type { DB } from './sql-tables.generated'
+// By its alias, so a check can point it at tables generated from a changed schema (check-column-rename.mjs).
+import type { DB } from '~/lib/sql-tables.generated'
 
 export type Tables = DB
 
