@@ -9,6 +9,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
 import { readNow, sqlDate, type Sql } from '~/lib/sql.server'
 import { toView, type InvoiceFilter } from './invoice.server'
 import { invoiceStatusCondition } from './invoice-status.server'
@@ -59,11 +60,10 @@ function readPage(db: Sql, orgId: string, filter: InvoiceFilter & { after?: stri
     .limit(limit + 1)
   const rows = db.all(query)
   const shown = rows.slice(0, limit)
-  const ids = tables.selectFrom(sql<{ value: string }>`json_each(${JSON.stringify(shown.map((r) => r.id))})`.as('j')).select('j.value')
   const countQuery = tables
     .selectFrom('InvoiceItem')
     .select((eb) => ['invoiceId', eb.fn.countAll<number>().as('n')])
-    .where('invoiceId', 'in', ids)
+    .where('invoiceId', 'in', listed(shown.map((r) => r.id)))
     .groupBy('invoiceId')
   const counts = new Map(db.all(countQuery).map((c) => [c.invoiceId, c.n]))
   return { rows: shown, counts, more: rows.length > limit }

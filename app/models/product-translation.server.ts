@@ -2,10 +2,10 @@
 // languages. Vendors see their language, falling back to the product's own text; managers see which
 // products still lack a language.
 import type { Product } from '@prisma/client'
-import { sql } from 'kysely'
 import { VENDOR_LANGUAGE_CODES, type VendorLanguage } from '~/i18n/config'
 import { newRowId } from '~/lib/ids.server'
 import { tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
 import { readNow, writeTogether } from '~/lib/sql.server'
 import type { TranslationChanges } from '~/lib/schemas/translation'
 import { findProduct } from './product.server'
@@ -72,7 +72,6 @@ export const UNTRANSLATED_SHOWN = 50
  */
 export async function missingTranslations(orgId: string, limit = UNTRANSLATED_SHOWN) {
   // Per product through the translations' (productId, language) index, never grouped over the table.
-  const wanted = tables.selectFrom(sql<{ value: string }>`json_each(${JSON.stringify(LANGUAGES_TO_TRANSLATE)})`.as('j')).select('j.value')
   const query = tables
     .selectFrom('Product as p')
     .select((eb) => [
@@ -83,7 +82,7 @@ export async function missingTranslations(orgId: string, limit = UNTRANSLATED_SH
     ])
     .where('p.organisationId', '=', orgId)
     .where(
-      (eb) => eb.selectFrom('ProductTranslation as t').select((t) => t.fn.countAll<number>().as('n')).whereRef('t.productId', '=', 'p.id').where('t.language', 'in', wanted),
+      (eb) => eb.selectFrom('ProductTranslation as t').select((t) => t.fn.countAll<number>().as('n')).whereRef('t.productId', '=', 'p.id').where('t.language', 'in', listed(LANGUAGES_TO_TRANSLATE)),
       '<',
       LANGUAGES_TO_TRANSLATE.length,
     )

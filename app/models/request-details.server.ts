@@ -2,8 +2,8 @@
 // clock, answers to the property's questions and up to three photos. Checked before the request
 // joins the write queue, so a refusal costs the group writer nothing; stored as plain columns of
 // the request (decision 081) and read back here for every view.
-import { sql } from 'kysely'
 import { tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
 import { readNow, type Sql } from '~/lib/sql.server'
 import { Invalid } from '~/lib/errors'
 import { zonedInstant } from '~/lib/schedule'
@@ -155,7 +155,6 @@ export function detailsForWebhook(details: RequestDetails) {
  * one kept statement for all of them, inside the caller's transaction.
  */
 export function webhookDetailsIn(db: Sql, requestIds: string[]) {
-  const ids = tables.selectFrom(sql<{ value: string }>`json_each(${JSON.stringify(requestIds)})`.as('j')).select('j.value')
-  const rows = db.all(tables.selectFrom('ProductRequest').select(['id', 'urgent', 'neededBy', 'fieldAnswers', 'photos']).where('id', 'in', ids))
+  const rows = db.all(tables.selectFrom('ProductRequest').select(['id', 'urgent', 'neededBy', 'fieldAnswers', 'photos']).where('id', 'in', listed(requestIds)))
   return new Map(rows.map((r) => [r.id, detailsForWebhook(detailsFromColumns(r))]))
 }

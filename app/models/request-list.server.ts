@@ -6,6 +6,7 @@ import { expressionBuilder, sql, type Expression, type Compilable, type Expressi
 import { z } from 'zod'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { tables, withIndexes, type Tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
 import { readNow } from '~/lib/sql.server'
 import { Invalid } from '~/lib/errors'
 import { dbTime, REQUEST_STATUSES, requestViews, type RequestStatus, type RequestView } from './request.server'
@@ -153,15 +154,10 @@ export async function withMatchingProperties<F extends RequestFilter>(orgId: str
   return { ...filter, matchingProperties: rows.map((r) => r.id) }
 }
 
-/** The values of a JSON array, as a table: one statement serves lists of every length. */
-function jsonValues(values: string[]) {
-  return tables.selectFrom(sql<{ value: string }>`json_each(${JSON.stringify(values)})`.as('j')).select('j.value')
-}
-
 /** "Or at one of these properties", left out when the term names none. */
 function atMatchingProperties(eb: OnRequests, filter: RequestFilter) {
   const ids = filter.matchingProperties ?? []
-  return ids.length ? [eb('r.propertyId', 'in', jsonValues(ids))] : []
+  return ids.length ? [eb('r.propertyId', 'in', listed(ids))] : []
 }
 
 function likeCondition(eb: OnRequests, filter: RequestFilter, q: string) {

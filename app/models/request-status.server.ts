@@ -3,8 +3,8 @@
 // the change is part of whatever caused it (a manager's dropdown, a runner's delivery).
 import type { Prisma } from '@prisma/client'
 import { NotFound } from '~/lib/errors'
-import { sql as kysely } from 'kysely'
 import { tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
 import { sqlWithin, type Sql } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
 import { recordActivityIn } from './activity-event.server'
@@ -46,8 +46,7 @@ export function recordRequestStatusesIn(sql: Sql, current: Array<RequestStatusRo
   const moving = current.filter((r) => r.status !== status)
   if (moving.length === 0) return
   const at = new Date()
-  const ids = tables.selectFrom(kysely<{ value: string }>`json_each(${JSON.stringify(moving.map((r) => r.id))})`.as('j')).select('j.value')
-  sql.run(tables.updateTable('ProductRequest').set({ status, updatedAt: at }).where('id', 'in', ids))
+  sql.run(tables.updateTable('ProductRequest').set({ status, updatedAt: at }).where('id', 'in', listed(moving.map((r) => r.id))))
   for (const r of moving) {
     sql.run(historyEntry(r.id, status, note, at))
     recordActivityIn(sql, r.organisationId, 'request.updated', r.id)

@@ -4,6 +4,7 @@
 import { sql } from 'kysely'
 import { z } from 'zod'
 import { tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
 import { readNow, writeTogether } from '~/lib/sql.server'
 import { Invalid, NotFound } from '~/lib/errors'
 import { recordRequestStatusIn } from './request-status.server'
@@ -38,11 +39,6 @@ export function dbTime(date: Date) {
   return date.toISOString().replace('Z', '+00:00')
 }
 
-/** The values of a JSON array, as a table: one statement serves lists of every length. */
-function jsonValues(values: string[]) {
-  return tables.selectFrom(sql<{ value: string }>`json_each(${JSON.stringify(values)})`.as('j')).select('j.value')
-}
-
 /**
  * Full views for the given ids, in the given order: every list's rows and one request's page.
  * Kept statements on the ORM's connection (decision 068): through the ORM even a raw statement is
@@ -58,13 +54,13 @@ export async function requestViews(ids: string[]): Promise<RequestView[]> {
       'r.id', 'r.orderNumber', 'r.propertyId', 'r.organisationId', 'r.vendorName', 'r.status', 'r.notes', 'r.createdAt', 'r.updatedAt',
       'r.urgent', 'r.neededBy', 'r.fieldAnswers', 'r.photos', 'p.id as pId', 'p.name as pName', 'p.address as pAddress',
     ])
-    .where('r.id', 'in', jsonValues(ids))
+    .where('r.id', 'in', listed(ids))
   // Rowid order is the order the vendor listed the products in; the first one names the request.
   // The rowid is no column of the schema, so it is named as SQL text.
   const itemsQuery = tables
     .selectFrom('RequestItem')
     .select(['requestId', 'productId', 'productName', 'quantity'])
-    .where('requestId', 'in', jsonValues(ids))
+    .where('requestId', 'in', listed(ids))
     .orderBy('requestId')
     .orderBy(sql`rowid`)
   const [requests, items] = await readNow((db) => [db.all(requestsQuery), db.all(itemsQuery)] as const)

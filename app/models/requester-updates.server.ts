@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { sql } from 'kysely'
 import { newRowId } from '~/lib/ids.server'
 import { tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
 import { readNow, writeTogether } from '~/lib/sql.server'
 import { NotFound } from '~/lib/errors'
 import type { SendOutcome } from '~/lib/send-outcome'
@@ -172,8 +173,7 @@ export function stageForAssignment(status: string): RequesterStage | null {
 /** Which of these requests anyone listens to (one statement), so a run tells only those, not each in turn. */
 export async function requestsWithListeners(requestIds: string[]) {
   if (requestIds.length === 0) return []
-  const ids = tables.selectFrom(sql<{ value: string }>`json_each(${JSON.stringify(requestIds)})`.as('j')).select('j.value')
-  const query = tables.selectFrom('RequesterSubscription').select('requestId').distinct().where('requestId', 'in', ids).where('stoppedAt', 'is', null)
+  const query = tables.selectFrom('RequesterSubscription').select('requestId').distinct().where('requestId', 'in', listed(requestIds)).where('stoppedAt', 'is', null)
   const rows = await readNow((db) => db.all(query))
   return rows.map((r) => r.requestId)
 }
