@@ -1,6 +1,6 @@
 // The standing-order scheduler: every minute, on the LiteFS primary only, make the requests that are due.
 import type { PrimaryJob } from '~/lib/primary-job'
-import { runDueStandingOrders } from '~/models/standing-order.server'
+import { runDueStandingOrders } from '~/models/standing-order-runs.server'
 
 export const standingOrdersJob: PrimaryJob = {
   name: 'standing-orders',

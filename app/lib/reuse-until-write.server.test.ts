@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
-import { countRequests } from '~/models/request.server'
+import { countRequests } from '~/models/request-list.server'
 import { requestStats } from '~/models/stats.server'
 import { givenRequestWith } from '../../tests/fixtures/requests'
 import { reusedUntilWrite } from './reuse-until-write.server'

@@ -4,7 +4,8 @@
 // kept prepared statements on the ORM's connection (sql.server.ts: readNow, writeTogether,
 // sqlWithin), as the hot paths always have.
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Compilable } from 'kysely'
-import type { DB } from './sql-tables.generated'
+// By its alias, so a check can point it at tables generated from a changed schema (check-column-rename.mjs).
+import type { DB } from '~/lib/sql-tables.generated'
 
 export type Tables = DB
 
@@ -30,9 +31,11 @@ export function withIndexes<O>(query: Compilable<O>, hints: Record<string, strin
       const compiled = query.compile()
       let text = compiled.sql
       for (const [alias, index] of Object.entries(hints)) {
-        const table = new RegExp(`("\\w+" as "${alias}")(?![\\w"])`)
-        if (!table.test(text)) throw new Error(`No table aliased "${alias}" to hint ${index} for`)
-        text = text.replace(table, `$1 INDEXED BY "${index}"`)
+        // Every table of that alias: the arms of a compound read the same table by the same alias.
+        const table = new RegExp(`("\\w+" as "${alias}")(?![\\w"])`, 'g')
+        const hinted = text.replace(table, `$1 INDEXED BY "${index}"`)
+        if (hinted === text) throw new Error(`No table aliased "${alias}" to hint ${index} for`)
+        text = hinted
       }
       return { ...compiled, sql: text }
     },

@@ -3,7 +3,9 @@
 // (invoiceStatusCondition). The rule: paid is paid; otherwise an invoice past its due date is
 // overdue; otherwise it is sent or a draft as stored. A stored 'overdue' (older data, an import)
 // whose due date has not passed, or that has none, shows as sent: overdue follows the due date only.
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely'
 import type { InvoiceStatus } from '~/lib/schemas/invoice'
+import type { Tables } from '~/lib/sql-builder.server'
 
 export function effectiveStatus(row: { status: string; dueDate: Date | null }, now = new Date()): InvoiceStatus {
   if (row.status === 'paid') return 'paid'
@@ -12,14 +14,15 @@ export function effectiveStatus(row: { status: string; dueDate: Date | null }, n
 }
 
 /**
- * The same rule as an SQL condition on an Invoice row (no alias), with its bound parameters; `now`
- * as the ORM stores dates (sqlDate), so the text comparison is a time comparison.
+ * The same rule as a condition on an Invoice row (its columns unqualified), for the typed builder;
+ * `now` as the ORM stores dates (sqlDate), so the text comparison is a time comparison. Null: any status.
  */
-export function invoiceStatusCondition(status: InvoiceStatus | 'all' | undefined, now: string): { sql: string; params: unknown[] } {
-  const notDue = '(dueDate IS NULL OR dueDate >= ?)'
-  if (status === 'paid') return { sql: "status = 'paid'", params: [] }
-  if (status === 'overdue') return { sql: "status <> 'paid' AND dueDate < ?", params: [now] }
-  if (status === 'sent') return { sql: `status IN ('sent', 'overdue') AND ${notDue}`, params: [now] }
-  if (status === 'draft') return { sql: `status NOT IN ('paid', 'sent', 'overdue') AND ${notDue}`, params: [now] }
-  return { sql: '', params: [] }
+export function invoiceStatusCondition(status: InvoiceStatus | 'all' | undefined, now: string): Expression<SqlBool> | null {
+  const eb = expressionBuilder<Pick<Tables, 'Invoice'>, 'Invoice'>()
+  const notDue = eb.or([eb('dueDate', 'is', null), eb('dueDate', '>=', now)])
+  if (status === 'paid') return eb('status', '=', sql.lit('paid'))
+  if (status === 'overdue') return eb.and([eb('status', '<>', sql.lit('paid')), eb('dueDate', '<', now)])
+  if (status === 'sent') return eb.and([eb('status', 'in', [sql.lit('sent'), sql.lit('overdue')]), notDue])
+  if (status === 'draft') return eb.and([eb('status', 'not in', [sql.lit('paid'), sql.lit('sent'), sql.lit('overdue')]), notDue])
+  return null
 }

@@ -3,15 +3,13 @@
 // carries them as decimal text ("12.34").
 import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
-import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { Conflict, Invalid, NotFound } from '~/lib/errors'
 import { centsToDecimal, invoiceTotals, lineTotalCents, parseCents } from '~/lib/money'
 import type { InvoiceFromRequestsInput, InvoiceInput, InvoiceStatus } from '~/lib/schemas/invoice'
 import { rememberRecipient } from './recipient.server'
 import { nextInvoiceNumber } from './sequence.server'
-import { sqlDate } from '~/lib/sql.server'
 import { recordAudit } from './audit-log.server'
-import { effectiveStatus, invoiceStatusCondition } from './invoice-status.server'
+import { effectiveStatus } from './invoice-status.server'
 import { enqueueWebhookEvent } from './webhook.server'
 import { issuerFromJson, organisationIdentity, type OrganisationIdentity } from './organisation-identity.server'
 
@@ -115,43 +113,6 @@ export function dueDateFor(invoiceDate: Date, paymentTerms: string): Date {
 
 export type InvoiceTab = 'active' | 'archived' | 'all'
 export type InvoiceFilter = { tab?: InvoiceTab; status?: InvoiceStatus | 'all'; q?: string }
-
-// The cards sum every invoice of the organisation (~8 ms at 6,000) on each billing view. They change
-// with a write, and "overdue" also as due dates pass: reused until the next write, for at most a
-// minute (decision 056, as the dashboard's reorder card in 044).
-const summaries = reusedUntilWrite<Awaited<ReturnType<typeof sumInvoices>>>({ maxAgeMs: 60_000 })
-
-/** The four cards and the tab counts, summed by SQLite rather than over every invoice in memory. */
-export function billingSummary(orgId: string, now?: Date) {
-  if (now) return sumInvoices(orgId, now)
-  return summaries(orgId, () => sumInvoices(orgId, new Date()))
-}
-
-async function sumInvoices(orgId: string, now: Date) {
-  // The badges' rule (invoice-status.server.ts), so the card counts exactly the invoices marked Overdue.
-  const overdue = invoiceStatusCondition('overdue', sqlDate(now))
-  const [row] = await db.$queryRawUnsafe<Array<Record<'active' | 'archived' | 'amount' | 'paid' | 'overdue', bigint | number | null>>>(
-    `SELECT
-      SUM("isArchived" = 0) AS active,
-      SUM("isArchived" = 1) AS archived,
-      SUM(CASE WHEN "isArchived" = 0 THEN "totalAmountCents" END) AS amount,
-      SUM("isArchived" = 0 AND "status" = 'paid') AS paid,
-      SUM("isArchived" = 0 AND (${overdue.sql})) AS overdue
-    FROM "Invoice" WHERE "organisationId" = ?`,
-    ...overdue.params,
-    orgId,
-  )
-  const n = (v: bigint | number | null | undefined) => Number(v ?? 0)
-  const active = n(row?.active)
-  const archived = n(row?.archived)
-  return {
-    totalInvoices: active,
-    totalAmountCents: n(row?.amount),
-    paidInvoices: n(row?.paid),
-    overdueInvoices: n(row?.overdue),
-    counts: { active, archived, all: active + archived },
-  }
-}
 
 async function rowOrThrow(orgId: string, id: string) {
   const row = await db.invoice.findFirst({ where: { id, organisationId: orgId } })

@@ -2,8 +2,9 @@
 // overdue (off by default). Pages flag such requests from what they already read (status and age),
 // so a page view never writes. The one notification and one `request.overdue` webhook event per
 // request come from a primary-only job, which records each alert so it is never sent twice.
-import { Prisma } from '@prisma/client'
-import { readRows, sqlDate, writeTogether } from '~/lib/sql.server'
+import { sql } from 'kysely'
+import { tables } from '~/lib/sql-builder.server'
+import { readNow, sqlDate, writeTogether } from '~/lib/sql.server'
 import { recordActivityIn } from './activity-event.server'
 import { notifyOrganisationIn } from './notification.server'
 import { webhookDetailsIn } from './request-details.server'
@@ -25,8 +26,13 @@ export function isOverdue(request: { status: string; createdAt: Date | string },
 export async function countOverdue(orgId: string, now = new Date()) {
   const cutoff = await overdueCutoff(orgId, now)
   if (!cutoff) return null
-  const [row] = await readRows<{ n: number }>(Prisma.sql`
-    SELECT COUNT(*) AS n FROM ProductRequest WHERE organisationId = ${orgId} AND status = 'pending' AND createdAt < ${cutoff}`)
+  const query = tables
+    .selectFrom('ProductRequest')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organisationId', '=', orgId)
+    .where('status', '=', sql.lit('pending'))
+    .where('createdAt', '<', sqlDate(cutoff))
+  const row = await readNow((db) => db.one(query))
   return Number(row?.n ?? 0)
 }
 
@@ -41,29 +47,36 @@ export async function alertOverdueRequests(now = new Date()) {
   // Across organisations on purpose (a system job): each with a limit, and its requests past it.
   // CROSS JOIN keeps that order: left to choose, SQLite walked every pending request of every
   // organisation through the urgent-order index first (400 ms at 100,000, every minute).
-  const due = await readRows<{ id: string; organisationId: string; orderNumber: string; createdAt: string; overdueAfterMinutes: number }>(Prisma.sql`
-    SELECT r.id, r.organisationId, r.orderNumber, r.createdAt, s.overdueAfterMinutes
-    FROM OrganisationSettings s
-    CROSS JOIN ProductRequest r ON r.organisationId = s.organisationId AND r.status = 'pending'
-      AND r.createdAt < strftime('%Y-%m-%dT%H:%M:%f+00:00', ${now.toISOString()}, '-' || s.overdueAfterMinutes || ' minutes')
-    WHERE s.overdueAfterMinutes IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM OverdueAlert o WHERE o.requestId = r.id)
-    ORDER BY r.createdAt LIMIT ${BATCH}`)
+  const query = tables
+    .selectFrom('OrganisationSettings as s')
+    .crossJoin('ProductRequest as r')
+    .whereRef('r.organisationId', '=', 's.organisationId')
+    .where('r.status', '=', sql.lit('pending'))
+    .where((eb) => {
+      const limit = eb(eb(sql.lit('-'), '||', eb.ref('s.overdueAfterMinutes').$castTo<string>()), '||', sql.lit(' minutes'))
+      return eb('r.createdAt', '<', eb.fn<string>('strftime', [sql.lit('%Y-%m-%dT%H:%M:%f+00:00'), eb.val(now.toISOString()), limit]))
+    })
+    .select(['r.id', 'r.organisationId', 'r.orderNumber', 'r.createdAt', 's.overdueAfterMinutes'])
+    .where('s.overdueAfterMinutes', 'is not', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('OverdueAlert as o').select(sql.lit(1).as('one')).whereRef('o.requestId', '=', 'r.id'))))
+    .orderBy('r.createdAt')
+    .limit(BATCH)
+  const due = (await readNow((db) => db.all(query))).map((r) => ({ ...r, overdueAfterMinutes: r.overdueAfterMinutes! }))
   if (due.length === 0) return 0
-  return writeTogether((sql) => {
+  return writeTogether((db) => {
     let alerted = 0
     const details = webhookDetailsIn(
-      sql,
+      db,
       due.map((r) => r.id),
     )
     for (const r of due) {
       // The unique requestId: a second machine or round that raced here alerts nothing more.
-      const added = sql.run('INSERT OR IGNORE INTO OverdueAlert (requestId, organisationId, alertedAt) VALUES (?, ?, ?)', r.id, r.organisationId, sqlDate(now)).changes
+      const added = db.run(tables.insertInto('OverdueAlert').orIgnore().values({ requestId: r.id, organisationId: r.organisationId, alertedAt: now })).changes
       if (!added) continue
       alerted++
       const minutes = Math.floor((now.getTime() - new Date(r.createdAt).getTime()) / 60_000)
-      notifyOrganisationIn(sql, r.organisationId, { type: 'other', message: `${r.orderNumber} is overdue: pending for ${minutes} minutes`, requestId: r.id })
-      webhookDeliveriesIn(sql, r.organisationId, 'request.overdue', [
+      notifyOrganisationIn(db, r.organisationId, { type: 'other', message: `${r.orderNumber} is overdue: pending for ${minutes} minutes`, requestId: r.id })
+      webhookDeliveriesIn(db, r.organisationId, 'request.overdue', [
         {
           request: {
             id: r.id,
@@ -76,7 +89,7 @@ export async function alertOverdueRequests(now = new Date()) {
           },
         },
       ])
-      recordActivityIn(sql, r.organisationId, 'request.updated', r.id)
+      recordActivityIn(db, r.organisationId, 'request.updated', r.id)
     }
     return alerted
   })

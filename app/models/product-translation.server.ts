@@ -1,10 +1,12 @@
 // Translated catalogs (issue 15, decision 029): a product's name and description in the vendor
 // languages. Vendors see their language, falling back to the product's own text; managers see which
 // products still lack a language.
-import { Prisma, type Product } from '@prisma/client'
+import type { Product } from '@prisma/client'
 import { VENDOR_LANGUAGE_CODES, type VendorLanguage } from '~/i18n/config'
-import { db } from '~/lib/db.server'
-import { readRows } from '~/lib/sql.server'
+import { newRowId } from '~/lib/ids.server'
+import { tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
+import { readNow, writeTogether } from '~/lib/sql.server'
 import type { TranslationChanges } from '~/lib/schemas/translation'
 import { findProduct } from './product.server'
 
@@ -24,19 +26,18 @@ function asMap(rows: Array<{ language: string; name: string; description: string
  */
 export async function withTranslations(product: Product, changes?: TranslationChanges) {
   if (changes && Object.keys(changes).length > 0) {
-    await db.$transaction(
-      Object.entries(changes).map(([language, text]) =>
-        text
-          ? db.productTranslation.upsert({
-              where: { productId_language: { productId: product.id, language } },
-              create: { productId: product.id, language, name: text.name, description: text.description },
-              update: { name: text.name, description: text.description },
-            })
-          : db.productTranslation.deleteMany({ where: { productId: product.id, language } }),
-      ),
+    const statements = Object.entries(changes).map(([language, text]) =>
+      text
+        ? tables
+            .insertInto('ProductTranslation')
+            .values({ id: newRowId(), productId: product.id, language, name: text.name, description: text.description })
+            .onConflict((conflict) => conflict.columns(['productId', 'language']).doUpdateSet({ name: text.name, description: text.description }))
+        : tables.deleteFrom('ProductTranslation').where('productId', '=', product.id).where('language', '=', language),
     )
+    await writeTogether((db) => statements.forEach((statement) => db.run(statement)))
   }
-  const rows = await db.productTranslation.findMany({ where: { productId: product.id }, orderBy: { language: 'asc' } })
+  const query = tables.selectFrom('ProductTranslation').select(['language', 'name', 'description']).where('productId', '=', product.id).orderBy('language')
+  const rows = await readNow((db) => db.all(query))
   return { ...product, translations: asMap(rows) }
 }
 
@@ -71,13 +72,24 @@ export const UNTRANSLATED_SHOWN = 50
  */
 export async function missingTranslations(orgId: string, limit = UNTRANSLATED_SHOWN) {
   // Per product through the translations' (productId, language) index, never grouped over the table.
-  const rows = await readRows<{ id: string; name: string; languages: string | null; total: number }>(Prisma.sql`
-    SELECT p.id, p.name, (SELECT group_concat(t.language) FROM "ProductTranslation" t WHERE t.productId = p.id) AS languages, COUNT(*) OVER () AS total
-    FROM "Product" p
-    WHERE p.organisationId = ${orgId}
-      AND (SELECT COUNT(*) FROM "ProductTranslation" t WHERE t.productId = p.id AND t.language IN (SELECT value FROM json_each(${JSON.stringify(LANGUAGES_TO_TRANSLATE)}))) < ${LANGUAGES_TO_TRANSLATE.length}
-    ORDER BY p.name, p.id
-    LIMIT ${limit}`)
+  const query = tables
+    .selectFrom('Product as p')
+    .select((eb) => [
+      'p.id',
+      'p.name',
+      eb.selectFrom('ProductTranslation as t').select((t) => t.fn<string | null>('group_concat', [t.ref('t.language')]).as('l')).whereRef('t.productId', '=', 'p.id').as('languages'),
+      eb.fn.countAll<number>().over().as('total'),
+    ])
+    .where('p.organisationId', '=', orgId)
+    .where(
+      (eb) => eb.selectFrom('ProductTranslation as t').select((t) => t.fn.countAll<number>().as('n')).whereRef('t.productId', '=', 'p.id').where('t.language', 'in', listed(LANGUAGES_TO_TRANSLATE)),
+      '<',
+      LANGUAGES_TO_TRANSLATE.length,
+    )
+    .orderBy('p.name')
+    .orderBy('p.id')
+    .limit(limit)
+  const rows = await readNow((db) => db.all(query))
   return {
     total: rows[0]?.total ?? 0,
     products: rows.map((r) => {

@@ -1,8 +1,9 @@
 // Reorder suggestions (issue 15, decision 025): what a property will likely run out of this week,
 // from what was delivered to it over the last 90 days and the par levels a manager set. One query
 // for a property or a whole organisation, grouped in SQL, then the formula below per product.
-import { Prisma } from '@prisma/client'
-import { db } from '~/lib/db.server'
+import { sql } from 'kysely'
+import { tables } from '~/lib/sql-builder.server'
+import { readNow, writeTogether } from '~/lib/sql.server'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { NotFound } from '~/lib/errors'
 import { dbTime } from './request.server'
@@ -65,14 +66,12 @@ export type ReorderSuggestion = {
   reason: ReorderReason
 }
 
-type HistoryRow = {
-  propertyId: string
-  productId: string
-  productName: string
-  parLevel: number | bigint | null
-  assignedAt: string | Date
-  delivered: number | bigint | null
-  lastDeliveredAt: string | Date | null
+/** The assigned, active products of active properties, as `pp` with its product `p`. */
+function assignedProducts() {
+  return tables
+    .selectFrom('PropertyProduct as pp')
+    .innerJoin('Product as p', (join) => join.onRef('p.id', '=', 'pp.productId').on('p.isActive', '=', sql.lit(1)))
+    .innerJoin('Property as pr', (join) => join.onRef('pr.id', '=', 'pp.propertyId').on('pr.isActive', '=', sql.lit(1)))
 }
 
 /** Every active product assigned to the organisation's properties (or one property), with its delivered history. */
@@ -81,21 +80,25 @@ async function stockHistories(orgId: string, now: Date, propertyId?: string) {
   if (propertyId) return propertyStockHistory(orgId, propertyId, since)
   // Deliveries come from the delivery ledger (decision 054): a request counts once, at its last
   // delivery, with its items of each product already summed; rows with only invoice lines are not deliveries.
-  return db.$queryRaw<HistoryRow[]>`
-    WITH used AS (
-      SELECT l."propertyId", l."productId", SUM(l."quantity") AS "delivered", MAX(l."deliveredAt") AS "lastDeliveredAt"
-      FROM "DeliveryLedger" l
-      WHERE l."organisationId" = ${orgId} AND l."deliveredAt" >= ${since} AND l."productId" IS NOT NULL AND l."itemLines" > 0
-      GROUP BY l."propertyId", l."productId"
+  const histories = tables
+    .with('used', (db) =>
+      db
+        .selectFrom('DeliveryLedger as l')
+        .select((eb) => ['l.propertyId', 'l.productId', eb.fn.sum<number>('l.quantity').as('delivered'), eb.fn.max('l.deliveredAt').as('lastDeliveredAt')])
+        .where('l.organisationId', '=', orgId)
+        .where('l.deliveredAt', '>=', since)
+        .where('l.productId', 'is not', null)
+        .where('l.itemLines', '>', sql.lit(0))
+        .groupBy(['l.propertyId', 'l.productId']),
     )
-    SELECT pp."propertyId", pp."productId", p."name" AS "productName", pp."parLevel", pp."createdAt" AS "assignedAt",
-           u."delivered", u."lastDeliveredAt"
-    FROM "PropertyProduct" pp
-    JOIN "Product" p ON p."id" = pp."productId" AND p."isActive" = 1
-    JOIN "Property" pr ON pr."id" = pp."propertyId" AND pr."isActive" = 1
-    LEFT JOIN used u ON u."propertyId" = pp."propertyId" AND u."productId" = pp."productId"
-    WHERE pp."organisationId" = ${orgId}
-    ORDER BY p."name"`
+    .selectFrom('PropertyProduct as pp')
+    .innerJoin('Product as p', (join) => join.onRef('p.id', '=', 'pp.productId').on('p.isActive', '=', sql.lit(1)))
+    .innerJoin('Property as pr', (join) => join.onRef('pr.id', '=', 'pp.propertyId').on('pr.isActive', '=', sql.lit(1)))
+    .leftJoin('used as u', (join) => join.onRef('u.propertyId', '=', 'pp.propertyId').onRef('u.productId', '=', 'pp.productId'))
+    .select(['pp.propertyId', 'pp.productId', 'p.name as productName', 'pp.parLevel', 'pp.createdAt as assignedAt', 'u.delivered', 'u.lastDeliveredAt'])
+    .where('pp.organisationId', '=', orgId)
+    .orderBy('p.name')
+  return readNow((db) => db.all(histories))
 }
 
 /**
@@ -104,23 +107,40 @@ async function stockHistories(orgId: string, now: Date, propertyId?: string) {
  * read every line it ever had, tens of thousands at a campus where every request is at one property
  * (issue 27); this reads only the lines of products it offers, and only within the window.
  */
-function propertyStockHistory(orgId: string, propertyId: string, since: string) {
-  // lineKey is the product id on every line that has one (the ledger's key), which the index orders by.
-  const deliveredLines = Prisma.sql`FROM "DeliveryLedger" l
-    WHERE l."organisationId" = pp."organisationId" AND l."propertyId" = pp."propertyId" AND l."lineKey" = pp."productId"
-      AND l."deliveredAt" >= ${since} AND l."productId" IS NOT NULL AND l."itemLines" > 0`
-  return db.$queryRaw<HistoryRow[]>`
-    SELECT pp."propertyId", pp."productId", p."name" AS "productName", pp."parLevel", pp."createdAt" AS "assignedAt",
-           (SELECT SUM(l."quantity") ${deliveredLines}) AS "delivered",
-           (SELECT MAX(l."deliveredAt") ${deliveredLines}) AS "lastDeliveredAt"
-    FROM "PropertyProduct" pp
-    JOIN "Product" p ON p."id" = pp."productId" AND p."isActive" = 1
-    JOIN "Property" pr ON pr."id" = pp."propertyId" AND pr."isActive" = 1
-    WHERE pp."organisationId" = ${orgId} AND pp."propertyId" = ${propertyId}
-    ORDER BY p."name"`
+async function propertyStockHistory(orgId: string, propertyId: string, since: string) {
+  const query = assignedProducts()
+    .select((eb) => {
+      // lineKey is the product id on every line that has one (the ledger's key), which the index orders by.
+      const deliveredLines = () =>
+        eb
+          .selectFrom('DeliveryLedger as l')
+          .whereRef('l.organisationId', '=', 'pp.organisationId')
+          .whereRef('l.propertyId', '=', 'pp.propertyId')
+          .whereRef('l.lineKey', '=', 'pp.productId')
+          .where('l.deliveredAt', '>=', since)
+          .where('l.productId', 'is not', null)
+          .where('l.itemLines', '>', sql.lit(0))
+      return [
+        'pp.propertyId',
+        'pp.productId',
+        'p.name as productName',
+        'pp.parLevel',
+        'pp.createdAt as assignedAt',
+        deliveredLines()
+          .select((l) => l.fn.sum<number>('l.quantity').as('d'))
+          .as('delivered'),
+        deliveredLines()
+          .select((l) => l.fn.max('l.deliveredAt').as('at'))
+          .as('lastDeliveredAt'),
+      ]
+    })
+    .where('pp.organisationId', '=', orgId)
+    .where('pp.propertyId', '=', propertyId)
+    .orderBy('p.name')
+  return readNow((db) => db.all(query))
 }
 
-const asDate = (v: string | Date | null) => (v === null ? null : v instanceof Date ? v : new Date(v))
+const asDate = (v: string | null) => (v === null ? null : new Date(v))
 
 async function suggestions(orgId: string, now: Date, propertyId?: string): Promise<ReorderSuggestion[]> {
   const out: ReorderSuggestion[] = []
@@ -146,7 +166,8 @@ async function suggestions(orgId: string, now: Date, propertyId?: string): Promi
 
 /** GET /api/properties/:id/reorder-suggestions and the property page. */
 export async function propertyReorderSuggestions(orgId: string, propertyId: string, now = new Date()) {
-  const property = await db.property.findFirst({ where: { id: propertyId, organisationId: orgId }, select: { id: true } })
+  const query = tables.selectFrom('Property').select('id').where('id', '=', propertyId).where('organisationId', '=', orgId)
+  const property = await readNow((db) => db.one(query))
   if (!property) throw new NotFound('Property not found')
   return (await suggestions(orgId, now, property.id)).map(({ propertyId: _p, ...s }) => s)
 }
@@ -172,7 +193,8 @@ async function computeRunningOut(orgId: string, now: Date): Promise<RunningOut> 
   const byProperty = new Map<string, number>()
   for (const s of await suggestions(orgId, now)) byProperty.set(s.propertyId, (byProperty.get(s.propertyId) ?? 0) + 1)
   if (byProperty.size === 0) return []
-  const properties = await db.property.findMany({ where: { organisationId: orgId, id: { in: [...byProperty.keys()] } }, select: { id: true, name: true } })
+  const query = tables.selectFrom('Property').select(['id', 'name']).where('organisationId', '=', orgId).where('id', 'in', [...byProperty.keys()])
+  const properties = await readNow((db) => db.all(query))
   return properties
     .map((p) => ({ id: p.id, name: p.name, products: byProperty.get(p.id) ?? 0 }))
     .sort((a, b) => b.products - a.products || a.name.localeCompare(b.name))
@@ -180,7 +202,8 @@ async function computeRunningOut(orgId: string, now: Date): Promise<RunningOut> 
 
 /** Sets (or, with null, clears) a property's par level for one of its products. */
 export async function setParLevel(orgId: string, propertyId: string, productId: string, parLevel: number | null) {
-  const { count } = await db.propertyProduct.updateMany({ where: { organisationId: orgId, propertyId, productId }, data: { parLevel } })
+  const update = tables.updateTable('PropertyProduct').set({ parLevel }).where('organisationId', '=', orgId).where('propertyId', '=', propertyId).where('productId', '=', productId)
+  const count = await writeTogether((db) => db.run(update).changes)
   if (count === 0) throw new NotFound('Product is not assigned to this property')
   return { propertyId, productId, parLevel }
 }

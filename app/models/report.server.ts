@@ -1,8 +1,9 @@
 // Reports (issue 15, decision 027): consumption per property and product over a period, and the
 // figures behind the /reports charts. Everything is aggregated in SQL with GROUP BY; nothing runs
 // per row. "Delivered" means a runner delivered the request; the period is the organisation's days.
-import { Prisma } from '@prisma/client'
-import { db } from '~/lib/db.server'
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { tables, withIndexes, type Tables } from '~/lib/sql-builder.server'
+import { readNow } from '~/lib/sql.server'
 import { NotFound } from '~/lib/errors'
 import { csvRow } from '~/lib/csv'
 import { centsToDecimal } from '~/lib/money'
@@ -23,13 +24,16 @@ export type ConsumptionRow = {
 
 export type ConsumptionReport = { rows: ConsumptionRow[]; totals: { quantity: number; requests: number; spend: string } }
 
+type ExpressionBuilderOf<T extends keyof Tables> = ExpressionBuilder<Tables & { l: Tables[T] }, 'l'>
+
 type Scope = { orgId: string; start: string; end: string; propertyId: string | null; timeZone: string; offsetMinutes: number }
 
 /** The period as instants: from the start of `from` to the end of `to`, on the organisation's clock. */
 async function scopeOf(orgId: string, period: ReportPeriod): Promise<Scope> {
   const timeZone = await organisationTimeZone(orgId)
   if (period.propertyId) {
-    const property = await db.property.findFirst({ where: { id: period.propertyId, organisationId: orgId }, select: { id: true } })
+    const query = tables.selectFrom('Property').select('id').where('id', '=', period.propertyId).where('organisationId', '=', orgId)
+    const property = await readNow((db) => db.one(query))
     if (!property) throw new NotFound('Property not found')
   }
   const [fy, fm, fd] = period.from.split('-').map(Number) as [number, number, number]
@@ -41,11 +45,19 @@ async function scopeOf(orgId: string, period: ReportPeriod): Promise<Scope> {
   return { orgId, start: dbTime(start), end: dbTime(end), propertyId: period.propertyId ?? null, timeZone, offsetMinutes }
 }
 
+/** For conditions on columns already named: it names none itself. */
+const e = expressionBuilder<object, never>()
+
+type Delivered = { organisationId: Expression<string>; deliveredAt: Expression<string>; propertyId: Expression<string | null> }
+
 /** Ledger rows delivered in the period (at the request's last delivery), optionally at one property. */
-function inPeriod(scope: Scope, table: 'd' | 'l') {
-  const t = Prisma.raw(table)
-  return Prisma.sql`${t}."organisationId" = ${scope.orgId} AND ${t}."deliveredAt" >= ${scope.start} AND ${t}."deliveredAt" < ${scope.end}
-    ${scope.propertyId ? Prisma.sql`AND ${t}."propertyId" = ${scope.propertyId}` : Prisma.empty}`
+function inPeriod(scope: Scope, c: Delivered): Expression<SqlBool> {
+  return e.and([
+    e(c.organisationId, '=', scope.orgId),
+    e(c.deliveredAt, '>=', scope.start),
+    e(c.deliveredAt, '<', scope.end),
+    ...(scope.propertyId ? [e(c.propertyId, '=', scope.propertyId)] : []),
+  ])
 }
 
 /**
@@ -58,8 +70,8 @@ function inPeriod(scope: Scope, table: 'd' | 'l') {
  */
 async function ledgerOrder(scope: Scope): Promise<'product' | 'period'> {
   if (scope.propertyId) return 'product'
-  const [first] = await db.$queryRaw<Array<{ at: string | null }>>`
-    SELECT MIN("deliveredAt") AS "at" FROM "DeliveryLedger" WHERE "organisationId" = ${scope.orgId}`
+  const query = tables.selectFrom('DeliveryLedger').select((eb) => eb.fn.min('deliveredAt').as('at')).where('organisationId', '=', scope.orgId)
+  const first = await readNow((db) => db.one(query))
   if (!first?.at) return 'product'
   const historyStart = new Date(first.at).getTime()
   const now = Date.now()
@@ -72,28 +84,34 @@ const localShift = (scope: Scope) => `${scope.offsetMinutes >= 0 ? '+' : ''}${sc
 
 export async function consumptionReport(orgId: string, period: ReportPeriod): Promise<ConsumptionReport> {
   const scope = await scopeOf(orgId, period)
-  type Row = { propertyId: string | null; propertyName: string | null; productId: string | null; productName: string; quantity: unknown; requests: unknown; cents: unknown }
   // The ledger (decision 054) holds one row per delivered request and product, already summed
   // from its items and its non-archived invoice lines: the report is one range scan of its
   // covering index and a GROUP BY. Names are joined per group, so renames show at once.
-  const index = Prisma.raw(`"DeliveryLedger_${await ledgerOrder(scope)}_idx"`)
-  const [used, [count]] = await Promise.all([
-    db.$queryRaw<Row[]>`
-      SELECT g."propertyId", pr."name" AS "propertyName", g."productId", COALESCE(p."name", g."name") AS "productName",
-             g."quantity", g."requests", g."cents"
-      FROM (
-        SELECT l."propertyId", l."productId", MAX(l."name") AS "name", SUM(l."quantity") AS "quantity",
-               SUM(l."itemLines" > 0) AS "requests", SUM(l."cents") AS "cents"
-        FROM "DeliveryLedger" l INDEXED BY ${index}
-        WHERE ${inPeriod(scope, 'l')}
-        GROUP BY l."propertyId", l."lineKey"
-      ) g
-      LEFT JOIN "Product" p ON p."id" = g."productId"
-      LEFT JOIN "Property" pr ON pr."id" = g."propertyId"`,
-    // Requests are counted per row; a request with two products is still one request in the totals,
-    // and a delivered request without any line still counts.
-    db.$queryRaw<Array<{ n: unknown }>>`SELECT COUNT(*) AS "n" FROM "DeliveredRequest" d WHERE ${inPeriod(scope, 'd')}`,
-  ])
+  const grouped = tables
+    .selectFrom('DeliveryLedger as l')
+    .select((eb) => [
+      'l.propertyId',
+      'l.productId',
+      eb.fn.max('l.name').as('name'),
+      eb.fn.sum<number>('l.quantity').as('quantity'),
+      eb.fn.sum<number>(eb('l.itemLines', '>', sql.lit(0))).as('requests'),
+      eb.fn.sum<number>('l.cents').as('cents'),
+    ])
+    .where((eb) => inPeriod(scope, { organisationId: eb.ref('l.organisationId'), deliveredAt: eb.ref('l.deliveredAt'), propertyId: eb.ref('l.propertyId') }))
+    .groupBy(['l.propertyId', 'l.lineKey'])
+  const usedQuery = tables
+    .selectFrom(grouped.as('g'))
+    .leftJoin('Product as p', 'p.id', 'g.productId')
+    .leftJoin('Property as pr', 'pr.id', 'g.propertyId')
+    .select((eb) => ['g.propertyId', 'pr.name as propertyName', 'g.productId', eb.fn.coalesce('p.name', 'g.name').as('productName'), 'g.quantity', 'g.requests', 'g.cents'])
+  // Requests are counted per row; a request with two products is still one request in the totals,
+  // and a delivered request without any line still counts.
+  const countQuery = tables
+    .selectFrom('DeliveredRequest as d')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => inPeriod(scope, { organisationId: eb.ref('d.organisationId'), deliveredAt: eb.ref('d.deliveredAt'), propertyId: eb.ref('d.propertyId') }))
+  const index = `DeliveryLedger_${await ledgerOrder(scope)}_idx`
+  const [used, count] = await readNow((db) => [db.all(withIndexes(usedQuery, { l: index })), db.one(countQuery)] as const)
   const list = used
     .map((r) => ({
       propertyId: r.propertyId,
@@ -121,48 +139,60 @@ export type ReportCharts = Awaited<ReturnType<typeof reportCharts>>
 export async function reportCharts(orgId: string, period: ReportPeriod) {
   const scope = await scopeOf(orgId, period)
   const shift = localShift(scope)
-  const onlyProperty = scope.propertyId ? Prisma.sql`AND r."propertyId" = ${scope.propertyId}` : Prisma.empty
-  const [spendByMonth, byHour, medians] = await Promise.all([
-    // Months with invoice lines only, as before the ledger (a line of no price still shows its month).
-    db.$queryRaw<Array<{ propertyName: string | null; month: string; cents: unknown }>>`
-      SELECT pr."name" AS "propertyName", m."month", m."cents"
-      FROM (
-        SELECT l."propertyId", strftime('%Y-%m', l."deliveredAt", ${shift}) AS "month", SUM(l."cents") AS "cents"
-        FROM "DeliveryLedger" l
-        WHERE ${inPeriod(scope, 'l')} AND l."invoiceLines" > 0
-        GROUP BY l."propertyId", "month"
-      ) m
-      LEFT JOIN "Property" pr ON pr."id" = m."propertyId"
-      ORDER BY m."month"`,
-    db.$queryRaw<Array<{ weekday: string; hour: string; requests: unknown }>>`
-      SELECT substr("at", 1, 1) AS "weekday", substr("at", 3, 2) AS "hour", COUNT(*) AS "requests"
-      FROM (
-        -- One date conversion per request, not two: this reads every request of the period.
-        SELECT strftime('%w %H', r."createdAt", ${shift}) AS "at"
-        FROM "ProductRequest" r
-        WHERE r."organisationId" = ${scope.orgId} AND r."createdAt" >= ${scope.start} AND r."createdAt" < ${scope.end} ${onlyProperty}
-      )
-      GROUP BY "at"`,
-    // SQLite has no MEDIAN: rank each property's delivery times and average the middle one or two.
-    db.$queryRaw<Array<{ propertyName: string | null; hours: unknown; deliveries: unknown }>>`
-      WITH timed AS (
-        SELECT d."propertyId", (julianday(d."deliveredAt") - julianday(d."createdAt")) * 24.0 AS "hours"
-        FROM "DeliveredRequest" d WHERE ${inPeriod(scope, 'd')}
-      ),
-      ranked AS (
-        SELECT "propertyId", "hours",
-               ROW_NUMBER() OVER w AS "rn",
-               -- The same window (whole partition), so the times are sorted once, not twice.
-               COUNT(*) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS "n"
-        FROM timed
-        WINDOW w AS (PARTITION BY "propertyId" ORDER BY "hours")
-      )
-      SELECT pr."name" AS "propertyName", AVG(ranked."hours") AS "hours", MAX(ranked."n") AS "deliveries"
-      FROM ranked LEFT JOIN "Property" pr ON pr."id" = ranked."propertyId"
-      WHERE ranked."rn" IN ((ranked."n" + 1) / 2, (ranked."n" + 2) / 2)
-      GROUP BY ranked."propertyId"
-      ORDER BY "hours" DESC`,
-  ])
+  const ledgerInPeriod = (eb: ExpressionBuilderOf<'DeliveryLedger'>) =>
+    inPeriod(scope, { organisationId: eb.ref('l.organisationId'), deliveredAt: eb.ref('l.deliveredAt'), propertyId: eb.ref('l.propertyId') })
+  // Months with invoice lines only, as before the ledger (a line of no price still shows its month).
+  const months = tables
+    .selectFrom('DeliveryLedger as l')
+    .select((eb) => ['l.propertyId', eb.fn<string>('strftime', [sql.lit('%Y-%m'), 'l.deliveredAt', eb.val(shift)]).as('month'), eb.fn.sum<number>('l.cents').as('cents')])
+    .where((eb) => eb.and([ledgerInPeriod(eb), eb('l.invoiceLines', '>', sql.lit(0))]))
+    .groupBy(['l.propertyId', 'month'])
+  const spendQuery = tables
+    .selectFrom(months.as('m'))
+    .leftJoin('Property as pr', 'pr.id', 'm.propertyId')
+    .select(['pr.name as propertyName', 'm.month', 'm.cents'])
+    .orderBy('m.month')
+  // One date conversion per request, not two: this reads every request of the period.
+  const times = tables
+    .selectFrom('ProductRequest as r')
+    .select((eb) => eb.fn<string>('strftime', [sql.lit('%w %H'), 'r.createdAt', eb.val(shift)]).as('at'))
+    .where('r.organisationId', '=', scope.orgId)
+    .where('r.createdAt', '>=', scope.start)
+    .where('r.createdAt', '<', scope.end)
+    .$if(scope.propertyId !== null, (q) => q.where('r.propertyId', '=', scope.propertyId))
+  const hourQuery = tables
+    .selectFrom(times.as('t'))
+    .select((eb) => [
+      eb.fn<string>('substr', ['t.at', sql.lit(1), sql.lit(1)]).as('weekday'),
+      eb.fn<string>('substr', ['t.at', sql.lit(3), sql.lit(2)]).as('hour'),
+      eb.fn.countAll<number>().as('requests'),
+    ])
+    .groupBy('t.at')
+  // SQLite has no MEDIAN: rank each property's delivery times and average the middle one or two.
+  const medianQuery = tables
+    .with('timed', (db) =>
+      db
+        .selectFrom('DeliveredRequest as d')
+        .select((eb) => ['d.propertyId', eb(eb.parens(eb(eb.fn<number>('julianday', ['d.deliveredAt']), '-', eb.fn<number>('julianday', ['d.createdAt']))), '*', sql.lit(24.0)).as('hours')])
+        .where((eb) => inPeriod(scope, { organisationId: eb.ref('d.organisationId'), deliveredAt: eb.ref('d.deliveredAt'), propertyId: eb.ref('d.propertyId') })),
+    )
+    .with('ranked', (db) =>
+      db
+        .selectFrom('timed')
+        // One named window for both, so the times are sorted once, not twice: the builder has no
+        // WINDOW clause nor frames, so the window is SQL text over the columns just named.
+        .select(['propertyId', 'hours', sql<number>`ROW_NUMBER() OVER w`.as('rn'), sql<number>`COUNT(*) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)`.as('n')])
+        .modifyEnd(sql`WINDOW w AS (PARTITION BY ${sql.ref('propertyId')} ORDER BY ${sql.ref('hours')})`),
+    )
+    .selectFrom('ranked')
+    .leftJoin('Property as pr', 'pr.id', 'ranked.propertyId')
+    .select((eb) => ['pr.name as propertyName', eb.fn.avg<number>('ranked.hours').as('hours'), eb.fn.max('ranked.n').as('deliveries')])
+    .where((eb) =>
+      eb('ranked.rn', 'in', [eb(eb.parens(eb('ranked.n', '+', sql.lit(1))), '/', sql.lit(2)), eb(eb.parens(eb('ranked.n', '+', sql.lit(2))), '/', sql.lit(2))]),
+    )
+    .groupBy('ranked.propertyId')
+    .orderBy('hours', 'desc')
+  const [spendByMonth, byHour, medians] = await readNow((db) => [db.all(spendQuery), db.all(hourQuery), db.all(medianQuery)] as const)
   return {
     timeZone: scope.timeZone,
     spendByMonth: spendByMonth.map((r) => ({ propertyName: r.propertyName ?? 'No property', month: r.month, cents: n(r.cents) })),

@@ -8,7 +8,9 @@
 // (decision 063): through the ORM they cost ~1 ms of CPU each, which capped intake near 250 a second.
 import type { ProductRequest } from '@prisma/client'
 import { Invalid, NotFound } from '~/lib/errors'
-import { sqlDate, writeTogether, type Sql } from '~/lib/sql.server'
+import { sql as kysely } from 'kysely'
+import { tables } from '~/lib/sql-builder.server'
+import { writeTogether, type Sql } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
 import { hashToken, newToken } from '~/lib/tokens.server'
 import { giveHandoverCodeIn } from './handover.server'
@@ -18,6 +20,7 @@ import { REQUEST_MESSAGES, type RequestSource, type ValidRequestInput } from '~/
 import { takeOrderNumbersIn } from './sequence.server'
 import { webhookDeliveriesIn } from './webhook.server'
 import { detailsForWebhook, detailsToColumns, NO_DETAILS, type RequestDetails } from './request-details.server'
+import { historyEntry } from './request-status.server'
 
 /**
  * Something only one request may ever have (a standing order's slot), taken in the transaction that
@@ -106,25 +109,27 @@ function groupByOrg<T>(items: T[], orgOf: (item: T) => string) {
   return [...groups]
 }
 
-type PropertyRow = { id: string; organisationId: string; name: string; isActive: number; qrCodeActive: number }
-
 /** The catalogue's rules, then the claim if any: one look-up per property and per product asked for there. */
 function checkAgainstCatalog(sql: Sql, batch: Waiting[]): Accepted[] {
-  const properties = new Map<string, PropertyRow | undefined>()
+  const properties = new Map<string, { id: string; organisationId: string; name: string; isActive: number; qrCodeActive: number } | undefined>()
   const offered = new Map<string, string | null>()
   const propertyOf = (id: string) => {
-    if (!properties.has(id)) properties.set(id, sql.one<PropertyRow>('SELECT id, organisationId, name, isActive, qrCodeActive FROM Property WHERE id = ?', id))
+    if (!properties.has(id)) properties.set(id, sql.one(tables.selectFrom('Property').select(['id', 'organisationId', 'name', 'isActive', 'qrCodeActive']).where('id', '=', id)))
     return properties.get(id)
   }
   // The product's name when it is active, this organisation's and assigned to the property; null otherwise.
   const offeredName = (orgId: string, propertyId: string, productId: string) => {
     const key = `${propertyId}\n${productId}`
     if (!offered.has(key)) {
-      const row = sql.one<{ name: string }>(
-        'SELECT p.name FROM PropertyProduct pp JOIN Product p ON p.id = pp.productId WHERE pp.propertyId = ? AND pp.productId = ? AND p.organisationId = ? AND p.isActive = 1',
-        propertyId,
-        productId,
-        orgId,
+      const row = sql.one(
+        tables
+          .selectFrom('PropertyProduct as pp')
+          .innerJoin('Product as p', 'p.id', 'pp.productId')
+          .select('p.name')
+          .where('pp.propertyId', '=', propertyId)
+          .where('pp.productId', '=', productId)
+          .where('p.organisationId', '=', orgId)
+          .where('p.isActive', '=', kysely.lit(1)),
       )
       offered.set(key, row?.name ?? null)
     }
@@ -187,7 +192,6 @@ function insertAll(sql: Sql, accepted: Accepted[]): Made[] {
   }
   // One timestamp for the batch, stored as the ORM stores dates.
   const now = new Date()
-  const at = sqlDate(now)
   const made = accepted.map((item) => {
     const details = detailsToColumns(item.details ?? NO_DETAILS)
     const request: ProductRequest = {
@@ -204,37 +208,16 @@ function insertAll(sql: Sql, accepted: Accepted[]): Made[] {
       createdAt: now,
       updatedAt: now,
     }
-    sql.run(
-      'INSERT INTO ProductRequest (id, organisationId, orderNumber, propertyId, vendorName, status, notes, language, trackingTokenHash, urgent, neededBy, fieldAnswers, photos, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      request.id,
-      request.organisationId,
-      request.orderNumber,
-      request.propertyId,
-      request.vendorName,
-      request.status,
-      request.notes,
-      request.language,
-      request.trackingTokenHash,
-      details.urgent ? 1 : 0,
-      details.neededBy ? sqlDate(details.neededBy) : null,
-      details.fieldAnswers,
-      details.photos,
-      at,
-      at,
-    )
+    sql.run(tables.insertInto('ProductRequest').values(request))
     for (const line of item.valid.requestedProducts) {
       sql.run(
-        'INSERT INTO RequestItem (id, organisationId, requestId, productId, productName, quantity) VALUES (?, ?, ?, ?, ?, ?)',
-        newRowId(),
-        item.orgId,
-        item.id,
-        line.productId,
-        item.names.get(line.productId)!,
-        line.quantity,
+        tables
+          .insertInto('RequestItem')
+          .values({ id: newRowId(), organisationId: item.orgId, requestId: item.id, productId: line.productId, productName: item.names.get(line.productId)!, quantity: line.quantity }),
       )
     }
     const note = item.note ?? (item.source === 'vendor' ? 'Sent by the vendor' : 'Entered by a manager')
-    sql.run('INSERT INTO RequestStatusChange (id, requestId, status, note, createdAt) VALUES (?, ?, ?, ?, ?)', newRowId(), item.id, 'pending', note, at)
+    sql.run(historyEntry(item.id, 'pending', note, now))
     // Only a vendor sees their tracking page, so only their requests get a code to show at the door.
     const handoverCode = item.source === 'vendor' ? giveHandoverCodeIn(sql, item.id, item.trackingToken) : null
     // The live updates' order: each request, then its notification.

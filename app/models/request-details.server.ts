@@ -2,8 +2,9 @@
 // clock, answers to the property's questions and up to three photos. Checked before the request
 // joins the write queue, so a refusal costs the group writer nothing; stored as plain columns of
 // the request (decision 081) and read back here for every view.
-import { readRows, type Sql } from '~/lib/sql.server'
-import { Prisma } from '@prisma/client'
+import { tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
+import { readNow, type Sql } from '~/lib/sql.server'
 import { Invalid } from '~/lib/errors'
 import { zonedInstant } from '~/lib/schedule'
 import { ANSWER_MESSAGES, answersAsObject, checkAnswers, type AnswerProblem, type FieldAnswer } from '~/lib/schemas/request-fields'
@@ -76,11 +77,13 @@ export async function checkRequestDetails(
   if (source === 'manager' && !asksAnything) return NO_DETAILS
   // On every submission, so one kept statement: through the ORM, with its two relations, this read
   // cost more CPU than the rest of the intake and halved the rate a building can send at.
-  const [property] = await readRows<{ organisationId: string; timeZone: string; fields: string | null }>(Prisma.sql`
-    SELECT p.organisationId, o.timeZone, f.fields FROM Property p
-      JOIN Organisation o ON o.id = p.organisationId
-      LEFT JOIN PropertyRequestFields f ON f.propertyId = p.id
-    WHERE p.id = ${valid.propertyId}`)
+  const query = tables
+    .selectFrom('Property as p')
+    .innerJoin('Organisation as o', 'o.id', 'p.organisationId')
+    .leftJoin('PropertyRequestFields as f', 'f.propertyId', 'p.id')
+    .select(['p.organisationId', 'o.timeZone', 'f.fields'])
+    .where('p.id', '=', valid.propertyId)
+  const property = await readNow((db) => db.one(query))
   if (!property) return NO_DETAILS
   // The questions are the vendor's to answer: a manager's request (typed in, a standing order, a
   // reorder) may leave them out, though what it does answer is checked the same (decision 081).
@@ -147,16 +150,11 @@ export function detailsForWebhook(details: RequestDetails) {
   return { urgent: details.urgent, neededBy: details.neededBy?.toISOString() ?? null, fields: answersAsObject(details.fieldAnswers), photos: details.photos }
 }
 
-type DetailColumns = { id: string; urgent: number; neededBy: string | null; fieldAnswers: string | null; photos: string | null }
-
 /**
  * What the requester told us, as every webhook event about these requests carries it (issue 29):
  * one kept statement for all of them, inside the caller's transaction.
  */
-export function webhookDetailsIn(sql: Sql, requestIds: string[]) {
-  const rows = sql.all<DetailColumns>(
-    'SELECT id, urgent, neededBy, fieldAnswers, photos FROM ProductRequest WHERE id IN (SELECT value FROM json_each(?))',
-    JSON.stringify(requestIds),
-  )
+export function webhookDetailsIn(db: Sql, requestIds: string[]) {
+  const rows = db.all(tables.selectFrom('ProductRequest').select(['id', 'urgent', 'neededBy', 'fieldAnswers', 'photos']).where('id', 'in', listed(requestIds)))
   return new Map(rows.map((r) => [r.id, detailsForWebhook(detailsFromColumns(r))]))
 }

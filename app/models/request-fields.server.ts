@@ -50,15 +50,3 @@ export async function storefrontRequestFields(propertyId: string): Promise<Reque
   const row = await db.propertyRequestFields.findUnique({ where: { propertyId }, select: { fields: true } })
   return parseStoredFields(row?.fields)
 }
-
-/**
- * The keys of every question the organisation's requests hold answers to, for the CSV export's
- * columns: answers outlive the questions (a removed question's answers are still exported).
- */
-export async function answeredFieldKeys(orgId: string): Promise<string[]> {
-  const rows = await db.$queryRaw<Array<{ key: string }>>`
-    SELECT DISTINCT json_extract(a.value, '$.key') AS key
-    FROM "ProductRequest" r, json_each(r."fieldAnswers") a
-    WHERE r."organisationId" = ${orgId} AND r."fieldAnswers" IS NOT NULL`
-  return rows.map((r) => r.key).filter(Boolean).sort()
-}

@@ -11,7 +11,8 @@ import { StandingOrderInput } from '~/lib/schemas/standing-order'
 import { organisationOf } from '../../tests/fixtures/people'
 import { givenStorefront } from '../../tests/fixtures/vendor'
 import { withTestServer } from '../../tests/support/server'
-import { createStandingOrder, runDueStandingOrders } from './standing-order.server'
+import { createStandingOrder } from './standing-order.server'
+import { runDueStandingOrders } from './standing-order-runs.server'
 
 const app = withTestServer()
 
@@ -21,8 +22,8 @@ async function written(orgId: string, work: () => Promise<unknown>) {
   const kept = (await statementsDuring(work)).filter((s) => !s.orm)
   return {
     made: (await db.productRequest.count({ where: { organisationId: orgId } })) - before,
-    byCreateRequest: kept.filter((s) => s.query.startsWith('INSERT INTO ProductRequest ')).length,
-    notes: kept.filter((s) => s.query.startsWith('INSERT INTO RequestStatusChange ')).map((s) => s.params[3]),
+    byCreateRequest: kept.filter((s) => s.query.startsWith('insert into "ProductRequest" ')).length,
+    notes: kept.filter((s) => s.query.startsWith('insert into "RequestStatusChange" ')).map((s) => s.params[3]),
   }
 }
 

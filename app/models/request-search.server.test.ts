@@ -3,7 +3,7 @@
 import { expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
 import { givenRequestWith, givenSite } from '../../tests/fixtures/requests'
-import { listRequests, countRequests } from './request.server'
+import { listRequests, countRequests } from './request-list.server'
 
 async function orgWithRequests() {
   const org = await db.organisation.create({ data: { name: 'Search Org' } })

@@ -3,11 +3,18 @@
 // the change is part of whatever caused it (a manager's dropdown, a runner's delivery).
 import type { Prisma } from '@prisma/client'
 import { NotFound } from '~/lib/errors'
-import { sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
+import { tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
+import { sqlWithin, type Sql } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
 import { recordActivityIn } from './activity-event.server'
 import { webhookDeliveriesIn } from './webhook.server'
 import { webhookDetailsIn } from './request-details.server'
+
+/** One entry of a request's history, as every way of changing (or making) a request writes it. */
+export function historyEntry(requestId: string, status: string, note: string | null, at: Date) {
+  return tables.insertInto('RequestStatusChange').values({ id: newRowId(), requestId, status, note, createdAt: at })
+}
 
 export type RequestStatusRow = { status: string; organisationId: string; orderNumber: string }
 
@@ -18,12 +25,12 @@ export async function recordRequestStatus(tx: Prisma.TransactionClient, requestI
 
 /** The same, inside a plain-SQL transaction: four or five kept statements (decision 063). */
 export function recordRequestStatusIn(sql: Sql, requestId: string, status: string, note?: string | null, current?: RequestStatusRow) {
-  current ??= sql.one<RequestStatusRow>('SELECT status, organisationId, orderNumber FROM ProductRequest WHERE id = ?', requestId)
+  current ??= sql.one(tables.selectFrom('ProductRequest').select(['status', 'organisationId', 'orderNumber']).where('id', '=', requestId))
   if (!current) throw new NotFound('Request not found')
   if (current.status === status) return false
-  const at = sqlDate(new Date())
-  sql.run('UPDATE ProductRequest SET status = ?, updatedAt = ? WHERE id = ?', status, at, requestId)
-  sql.run('INSERT INTO RequestStatusChange (id, requestId, status, note, createdAt) VALUES (?, ?, ?, ?, ?)', newRowId(), requestId, status, note ?? null, at)
+  const at = new Date()
+  sql.run(tables.updateTable('ProductRequest').set({ status, updatedAt: at }).where('id', '=', requestId))
+  sql.run(historyEntry(requestId, status, note ?? null, at))
   recordActivityIn(sql, current.organisationId, 'request.updated', requestId)
   webhookDeliveriesIn(sql, current.organisationId, 'request.status_changed', [
     { request: { id: requestId, orderNumber: current.orderNumber, status, previousStatus: current.status, note: note ?? null, ...webhookDetailsIn(sql, [requestId]).get(requestId) } },
@@ -38,10 +45,10 @@ export function recordRequestStatusIn(sql: Sql, requestId: string, status: strin
 export function recordRequestStatusesIn(sql: Sql, current: Array<RequestStatusRow & { id: string }>, status: string, note: string) {
   const moving = current.filter((r) => r.status !== status)
   if (moving.length === 0) return
-  const at = sqlDate(new Date())
-  sql.run('UPDATE ProductRequest SET status = ?, updatedAt = ? WHERE id IN (SELECT value FROM json_each(?))', status, at, JSON.stringify(moving.map((r) => r.id)))
+  const at = new Date()
+  sql.run(tables.updateTable('ProductRequest').set({ status, updatedAt: at }).where('id', 'in', listed(moving.map((r) => r.id))))
   for (const r of moving) {
-    sql.run('INSERT INTO RequestStatusChange (id, requestId, status, note, createdAt) VALUES (?, ?, ?, ?, ?)', newRowId(), r.id, status, note, at)
+    sql.run(historyEntry(r.id, status, note, at))
     recordActivityIn(sql, r.organisationId, 'request.updated', r.id)
   }
   const details = webhookDetailsIn(

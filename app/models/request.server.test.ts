@@ -3,7 +3,7 @@
 import { Prisma } from '@prisma/client'
 import { expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
-import { pageQuery } from './request.server'
+import { pageQuery } from './request-list.server'
 
 async function plan(query: Prisma.Sql) {
   const rows = await db.$queryRaw<Array<{ detail: string }>>(Prisma.sql`EXPLAIN QUERY PLAN ${query}`)

@@ -4,8 +4,11 @@
 // retried form or two machines racing never send it twice. Runs only from actions (the primary).
 import crypto from 'node:crypto'
 import { z } from 'zod'
-import { db } from '~/lib/db.server'
-import { readNow } from '~/lib/sql.server'
+import { sql } from 'kysely'
+import { newRowId } from '~/lib/ids.server'
+import { tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
+import { readNow, writeTogether } from '~/lib/sql.server'
 import { NotFound } from '~/lib/errors'
 import type { SendOutcome } from '~/lib/send-outcome'
 import { hashToken } from '~/lib/tokens.server'
@@ -38,19 +41,28 @@ const STAGE_TEXT: Record<RequesterStage, string> = {
 
 /** Starts (or restarts) messages about the request behind this tracking token. */
 export async function listenToRequest(trackingToken: string, contact: { email: string | null; phone: string | null }) {
-  const request = await db.productRequest.findUnique({ where: { trackingTokenHash: hashToken(trackingToken) }, select: { id: true, organisationId: true } })
+  const found = tables.selectFrom('ProductRequest').select(['id', 'organisationId']).where('trackingTokenHash', '=', hashToken(trackingToken))
+  const request = await readNow((db) => db.one(found))
   if (!request) throw new NotFound('Request not found')
   const wanted = [
     ...(contact.email ? [{ channel: 'email', address: contact.email.toLowerCase() }] : []),
     ...(contact.phone ? [{ channel: 'sms', address: contact.phone.replace(/[ ().-]/g, '') }] : []),
   ]
   for (const { channel, address } of wanted) {
-    await db.requesterSubscription.upsert({
-      where: { requestId_channel_address: { requestId: request.id, channel, address } },
-      // The e-mail's link back to this page rides sealed in the stop token (decision 110); a text has no room for it.
-      create: { organisationId: request.organisationId, requestId: request.id, channel, address, stopToken: channel === 'email' ? sealTrackingToken(trackingToken) : crypto.randomBytes(24).toString('base64url') },
-      update: { stoppedAt: null },
-    })
+    const listen = tables
+      .insertInto('RequesterSubscription')
+      .values({
+        id: newRowId(),
+        organisationId: request.organisationId,
+        requestId: request.id,
+        channel,
+        address,
+        // The e-mail's link back to this page rides sealed in the stop token (decision 110); a text has no room for it.
+        stopToken: channel === 'email' ? sealTrackingToken(trackingToken) : crypto.randomBytes(24).toString('base64url'),
+        createdAt: new Date(),
+      })
+      .onConflict((conflict) => conflict.columns(['requestId', 'channel', 'address']).doUpdateSet({ stoppedAt: null }))
+    await writeTogether((db) => db.run(listen))
   }
   return wanted
 }
@@ -58,14 +70,18 @@ export async function listenToRequest(trackingToken: string, contact: { email: s
 /** The stop link's subscription (for its confirmation page); null when unknown. */
 export async function findRequesterSubscription(stopToken: string) {
   if (!stopToken) return null
-  return db.requesterSubscription.findUnique({
-    where: { stopToken },
-    select: { channel: true, stoppedAt: true, request: { select: { orderNumber: true } } },
-  })
+  const query = tables
+    .selectFrom('RequesterSubscription as s')
+    .innerJoin('ProductRequest as r', 'r.id', 's.requestId')
+    .select(['s.channel', 's.stoppedAt', 'r.orderNumber'])
+    .where('s.stopToken', '=', stopToken)
+  const row = await readNow((db) => db.one(query))
+  return row ? { channel: row.channel, stoppedAt: row.stoppedAt === null ? null : new Date(row.stoppedAt), request: { orderNumber: row.orderNumber } } : null
 }
 
 export async function stopRequesterMessages(stopToken: string) {
-  const { count } = await db.requesterSubscription.updateMany({ where: { stopToken, stoppedAt: null }, data: { stoppedAt: new Date() } })
+  const stop = tables.updateTable('RequesterSubscription').set({ stoppedAt: new Date() }).where('stopToken', '=', stopToken).where('stoppedAt', 'is', null)
+  const count = await writeTogether((db) => db.run(stop).changes)
   if (count === 0 && !(await findRequesterSubscription(stopToken))) throw new NotFound('This link is not valid.')
 }
 
@@ -75,19 +91,16 @@ export type RequesterUpdate = { channel: string; address: string; outcome: SendO
 export async function tellRequesters(requestId: string, stage: RequesterStage, origin: string): Promise<RequesterUpdate[]> {
   // One statement for every assignment and status change, most of which nobody listens to: the
   // ORM's nested select was three (subscriptions, then request and organisation even for none); a kept statement (063).
-  const rows = await readNow((sql) =>
-    sql.all<{ id: string; channel: string; address: string; stopToken: string; orderNumber: string; organisationId: string; organisationName: string; language: string | null; propertyName: string }>(
-      `SELECT s.id, s.channel, s.address, s.stopToken, r.orderNumber, r.organisationId, o.name AS organisationName, r.language, p.name AS propertyName
-      FROM RequesterSubscription s
-      JOIN ProductRequest r ON r.id = s.requestId
-      JOIN Organisation o ON o.id = r.organisationId
-      JOIN Property p ON p.id = r.propertyId
-      WHERE s.requestId = ? AND s.stoppedAt IS NULL
-        AND NOT EXISTS (SELECT 1 FROM RequesterMessage m WHERE m.subscriptionId = s.id AND m.stage = ?)`,
-      requestId,
-      stage,
-    ),
-  )
+  const query = tables
+    .selectFrom('RequesterSubscription as s')
+    .innerJoin('ProductRequest as r', 'r.id', 's.requestId')
+    .innerJoin('Organisation as o', 'o.id', 'r.organisationId')
+    .innerJoin('Property as p', 'p.id', 'r.propertyId')
+    .select(['s.id', 's.channel', 's.address', 's.stopToken', 'r.orderNumber', 'r.organisationId', 'o.name as organisationName', 'r.language', 'p.name as propertyName'])
+    .where('s.requestId', '=', requestId)
+    .where('s.stoppedAt', 'is', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('RequesterMessage as m').select(sql.lit(1).as('one')).whereRef('m.subscriptionId', '=', 's.id').where('m.stage', '=', stage))))
+  const rows = await readNow((db) => db.all(query))
   const listeners = rows.map((row) => ({ ...row, request: { orderNumber: row.orderNumber, organisation: { name: row.organisationName } } }))
   const told: RequesterUpdate[] = []
   // Read once for all listeners, and only when someone listens by e-mail: the sender's name and the run.
@@ -101,12 +114,11 @@ export async function tellRequesters(requestId: string, stage: RequesterStage, o
     return runs.get(lang)!
   }
   for (const listener of listeners) {
-    try {
-      await db.requesterMessage.create({ data: { subscriptionId: listener.id, stage, outcome: 'sending' } })
-    } catch (err) {
-      if ((err as { code?: string }).code === 'P2002') continue // someone else already sent it
-      throw err
-    }
+    const claim = tables
+      .insertInto('RequesterMessage')
+      .values({ id: newRowId(), subscriptionId: listener.id, stage, outcome: 'sending', sentAt: new Date() })
+      .onConflict((conflict) => conflict.columns(['subscriptionId', 'stage']).doNothing())
+    if ((await writeTogether((db) => db.run(claim).changes)) === 0) continue // someone else already sent it
     const stop = `${origin}/track/stop/${listener.stopToken}`
     const what = `Your request ${listener.request.orderNumber} ${STAGE_TEXT[stage]}.`
     let outcome: SendOutcome = 'sent'
@@ -139,7 +151,12 @@ export async function tellRequesters(requestId: string, stage: RequesterStage, o
       outcome = 'failed'
     }
     // Kept as before: written to the outbox counts as sent.
-    await db.requesterMessage.update({ where: { subscriptionId_stage: { subscriptionId: listener.id, stage } }, data: { outcome: outcome === 'outbox' ? 'sent' : outcome } })
+    const sent = tables
+      .updateTable('RequesterMessage')
+      .set({ outcome: outcome === 'outbox' ? 'sent' : outcome })
+      .where('subscriptionId', '=', listener.id)
+      .where('stage', '=', stage)
+    await writeTogether((db) => db.run(sent))
     told.push({ channel: listener.channel, address: listener.address, outcome })
   }
   return told
@@ -156,12 +173,8 @@ export function stageForAssignment(status: string): RequesterStage | null {
 /** Which of these requests anyone listens to (one statement), so a run tells only those, not each in turn. */
 export async function requestsWithListeners(requestIds: string[]) {
   if (requestIds.length === 0) return []
-  const rows = await readNow((sql) =>
-    sql.all<{ requestId: string }>(
-      'SELECT DISTINCT requestId FROM RequesterSubscription WHERE requestId IN (SELECT value FROM json_each(?)) AND stoppedAt IS NULL',
-      JSON.stringify(requestIds),
-    ),
-  )
+  const query = tables.selectFrom('RequesterSubscription').select('requestId').distinct().where('requestId', 'in', listed(requestIds)).where('stoppedAt', 'is', null)
+  const rows = await readNow((db) => db.all(query))
   return rows.map((r) => r.requestId)
 }
 
@@ -170,7 +183,8 @@ export async function requestsWithListeners(requestIds: string[]) {
  * whoever holds the link sees that they are set up, not the whole address.
  */
 export async function listeningAddresses(requestId: string) {
-  const rows = await db.requesterSubscription.findMany({ where: { requestId, stoppedAt: null }, select: { channel: true, address: true }, orderBy: { createdAt: 'asc' } })
+  const query = tables.selectFrom('RequesterSubscription').select(['channel', 'address']).where('requestId', '=', requestId).where('stoppedAt', 'is', null).orderBy('createdAt')
+  const rows = await readNow((db) => db.all(query))
   return rows.map((r) => (r.channel === 'email' ? maskEmail(r.address) : maskPhone(r.address)))
 }
 

@@ -1,15 +1,22 @@
 // Readable numbers per organisation (ORD-000123, INV-2026-0001), taken inside the caller's write
 // transaction so two requests never get the same number.
 import type { Prisma } from '@prisma/client'
-import type { Sql } from '~/lib/sql.server'
+import { tables } from '~/lib/sql-builder.server'
+import { sqlWithin, type Sql } from '~/lib/sql.server'
 
+/** The next number of the sequence `name`, inside the caller's ORM transaction (its kept statement is part of it). */
 export async function takeNextNumber(tx: Prisma.TransactionClient, orgId: string, name: string) {
-  const row = await tx.sequence.upsert({
-    where: { organisationId_name: { organisationId: orgId, name } },
-    create: { organisationId: orgId, name, value: 1 },
-    update: { value: { increment: 1 } },
-  })
-  return row.value
+  return takeNumbersIn(await sqlWithin(tx), orgId, name, 1)
+}
+
+/** Moves the sequence on by `count` and answers its new value (the last number taken). */
+function takeNumbersIn(sql: Sql, orgId: string, name: string, count: number) {
+  const query = tables
+    .insertInto('Sequence')
+    .values({ organisationId: orgId, name, value: count })
+    .onConflict((conflict) => conflict.columns(['organisationId', 'name']).doUpdateSet((eb) => ({ value: eb(eb.ref('Sequence.value'), '+', eb.ref('excluded.value')) })))
+    .returning('value')
+  return sql.one(query)!.value
 }
 
 const orderNumber = (n: number) => `ORD-${String(n).padStart(6, '0')}`
@@ -20,11 +27,7 @@ export async function nextOrderNumber(tx: Prisma.TransactionClient, orgId: strin
 
 /** `count` consecutive order numbers at once, in a plain-SQL transaction (a group of requests written together). */
 export function takeOrderNumbersIn(sql: Sql, orgId: string, count: number): string[] {
-  const { value } = sql.one<{ value: number }>(
-    "INSERT INTO Sequence (organisationId, name, value) VALUES (?, 'order', ?) ON CONFLICT (organisationId, name) DO UPDATE SET value = value + excluded.value RETURNING value",
-    orgId,
-    count,
-  )!
+  const value = takeNumbersIn(sql, orgId, 'order', count)
   return Array.from({ length: count }, (_, i) => orderNumber(value - count + 1 + i))
 }
 

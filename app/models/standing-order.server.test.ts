@@ -3,7 +3,8 @@ import { standingOrdersJob } from '~/jobs/standing-orders.server'
 import { db } from '~/lib/db.server'
 import { StandingOrderInput } from '~/lib/schemas/standing-order'
 import { givenStorefront, notificationsOf } from '../../tests/fixtures/vendor'
-import { createStandingOrder, runDueStandingOrders } from './standing-order.server'
+import { createStandingOrder } from './standing-order.server'
+import { runDueStandingOrders } from './standing-order-runs.server'
 
 /** A standing order created at `createdAt` (so occurrences before it never count). */
 async function givenStandingOrder(rule: Record<string, unknown>, createdAt = new Date('2026-01-01T00:00:00Z')) {

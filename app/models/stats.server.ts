@@ -1,6 +1,8 @@
 // The dashboard's four counters (spec §2.4, §3 Stats). "Today" is the organisation's day in its own
 // time zone, not the server's: a New York office's day starts at midnight in New York.
-import { db } from '~/lib/db.server'
+import { sql } from 'kysely'
+import { tables } from '~/lib/sql-builder.server'
+import { readNow } from '~/lib/sql.server'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { dbTime } from './request.server'
 import { organisationTimeZone, safeTimeZone } from './organisation-time-zone.server'
@@ -69,29 +71,36 @@ export async function requestStats(orgId: string, now: Date = new Date()): Promi
 }
 
 async function countStats(orgId: string, today: { start: Date; end: Date }): Promise<RequestStats> {
-  const [byStatus, completed, activeQRCodes] = await Promise.all([
-    db.productRequest.groupBy({
-      by: ['status'],
-      where: { organisationId: orgId, status: { in: ['pending', 'in_progress'] } },
-      _count: { _all: true },
-    }),
-    // Completed now, and became completed during today (a request completed yesterday and
-    // touched today does not count; one completed today and reopened no longer does).
-    // Starts from today's completions (an index range), not from every completed request ever.
-    db.$queryRaw<Array<{ n: bigint | number }>>`
-      SELECT COUNT(DISTINCT c."requestId") AS n FROM "RequestStatusChange" c
-      JOIN "ProductRequest" r ON r."id" = c."requestId"
-      WHERE c."status" = 'completed'
-        AND c."createdAt" >= ${dbTime(today.start)} AND c."createdAt" < ${dbTime(today.end)}
-        AND r."organisationId" = ${orgId} AND r."status" = 'completed'`,
-    // The counter reads "QR Locations": properties whose vendor QR code is live.
-    db.property.count({ where: { organisationId: orgId, qrCodeActive: true } }),
-  ])
-  const count = (status: string) => byStatus.find((s) => s.status === status)?._count._all ?? 0
+  const byStatusQuery = tables
+    .selectFrom('ProductRequest')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+    .where('organisationId', '=', orgId)
+    .where('status', 'in', ['pending', 'in_progress'])
+    .groupBy('status')
+  // Completed now, and became completed during today (a request completed yesterday and
+  // touched today does not count; one completed today and reopened no longer does).
+  // Starts from today's completions (an index range), not from every completed request ever.
+  const completedQuery = tables
+    .selectFrom('RequestStatusChange as c')
+    .innerJoin('ProductRequest as r', 'r.id', 'c.requestId')
+    .select((eb) => eb.fn.count<number>('c.requestId').distinct().as('n'))
+    .where('c.status', '=', sql.lit('completed'))
+    .where('c.createdAt', '>=', dbTime(today.start))
+    .where('c.createdAt', '<', dbTime(today.end))
+    .where('r.organisationId', '=', orgId)
+    .where('r.status', '=', sql.lit('completed'))
+  // The counter reads "QR Locations": properties whose vendor QR code is live.
+  const qrQuery = tables
+    .selectFrom('Property')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organisationId', '=', orgId)
+    .where('qrCodeActive', '=', 1)
+  const [byStatus, completed, activeQRCodes] = await readNow((db) => [db.all(byStatusQuery), db.one(completedQuery), db.one(qrQuery)] as const)
+  const count = (status: string) => Number(byStatus.find((s) => s.status === status)?.n ?? 0)
   return {
     pendingRequests: count('pending'),
     inProgressRequests: count('in_progress'),
-    completedToday: Number(completed[0]?.n ?? 0),
-    activeQRCodes,
+    completedToday: Number(completed?.n ?? 0),
+    activeQRCodes: Number(activeQRCodes?.n ?? 0),
   }
 }

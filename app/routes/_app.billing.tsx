@@ -34,15 +34,14 @@ import {
   findInvoice,
   invoiceFromRequests,
   invoiceItems,
-  billingSummary,
 
   restoreInvoice,
   setInvoiceStatus,
   type InvoiceTab,
 } from '~/models/invoice.server'
-import { pageInvoices } from '~/models/invoice-page.server'
+import { billingSummary, pageInvoices } from '~/models/invoice-page.server'
 import { listRecipients } from '~/models/recipient.server'
-import { listRequests } from '~/models/request.server'
+import { listRequests } from '~/models/request-list.server'
 import { requireManager, safeRedirect } from '~/services/auth.server'
 import { invoiceStatusLabel } from '~/lib/status-labels'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'

@@ -25,13 +25,13 @@ import {
   changeRequestStatus,
   findRequest,
   latestDeliveryProof,
-  listAndCountRequests,
   requestHistory,
   RequestStatusInput,
   statusesFor,
   type ListFilter,
   type RequestView,
 } from '~/models/request.server'
+import { listAndCountRequests } from '~/models/request-list.server'
 import { organisationTimeZone } from '~/models/organisation-time-zone.server'
 import { requireManager, safeRedirect } from '~/services/auth.server'
 import { requestStatusLabel } from '~/lib/status-labels'

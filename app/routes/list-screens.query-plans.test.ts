@@ -123,7 +123,7 @@ describe.each(SHAPES)('planned with %s', (shape) => {
   test('the overdue job starts from the organisations that set a limit', async () => {
     const { alertOverdueRequests } = await import('~/models/overdue-requests.server')
     const statements = await statementsDuring(() => alertOverdueRequests(new Date()))
-    const due = statements.find((s) => /FROM OrganisationSettings s/.test(s.query))
+    const due = statements.find((s) => /from "OrganisationSettings" as "s"/i.test(s.query))
     expect(due).toBeDefined()
     expect(planOf(due!)[0]).toMatch(/^(SCAN|SEARCH) s\b/)
   })
@@ -223,7 +223,7 @@ describe.each(SHAPES)('planned with %s', (shape) => {
     const org = await organisationOf(EMAIL)
     const cursor = Buffer.from(`u0.-.${Date.now()}.zzzz`).toString('base64url')
     const statement = { query: '', params: [] as unknown[] }
-    const { pageQuery } = await import('~/models/request.server')
+    const { pageQuery } = await import('~/models/request-list.server')
     const sql = pageQuery(org.id, { statuses: ['pending', 'in_progress', 'completed'], cursor }, 51)
     statement.query = sql.sql
     statement.params = sql.values
