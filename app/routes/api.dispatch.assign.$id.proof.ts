@@ -12,8 +12,8 @@ export const contract: RouteContract = {
   callers: ['runner-token', 'delivery-token'],
   methods: ['POST'],
   operations: [
-    // Documented for managers and keys (dispatch:write) since issue 17, though only a runner's token opens it: kept, see decision 121.
-    { method: 'POST', summary: 'Record a delivery proof', scope: 'dispatch:write', access: 'manager', body: ProofInput },
+    // A runner's or a delivery link's token opens it, never a manager's session or an API key (decision 121).
+    { method: 'POST', summary: 'Record a delivery proof', access: 'runner', body: ProofInput },
   ],
 }
 

@@ -10,8 +10,8 @@ export const contract: RouteContract = {
   callers: ['runner-token'],
   methods: ['GET', 'HEAD'],
   operations: [
-    // Documented for managers and keys (dispatch:write) since issue 17, though only a runner's token opens it: kept, see decision 121.
-    { method: 'GET', summary: 'A runner’s assignments', scope: 'dispatch:write', access: 'manager' },
+    // The runner's own token opens it, never a manager's session or an API key (decision 121).
+    { method: 'GET', summary: 'A runner’s assignments', access: 'runner' },
   ],
 }
 

@@ -12,8 +12,6 @@ export const contract: RouteContract = {
   callers: ['anonymous'],
   methods: ['POST'],
   operations: [
-    // Documented since issue 17, though the route answers only POST (a GET is 405): kept, see decision 121.
-    { method: 'GET', summary: 'Open a property’s QR code' },
     { method: 'POST', summary: 'Count a QR scan' },
   ],
 }

@@ -38,8 +38,6 @@ export const contract: RouteContract = {
   callers: ['anonymous'],
   methods: ['POST'],
   operations: [
-    // Documented since issue 17, though the route answers only POST (a GET is 405): kept, see decision 121.
-    { method: 'GET', summary: 'A vendor’s requests' },
     { method: 'POST', summary: 'Send a request as a vendor', body: VendorRequestBody },
   ],
 }
