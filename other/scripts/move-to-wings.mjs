@@ -510,6 +510,20 @@ function patchConfigs(stats) {
   }
 }
 
+// package.json scripts and the Dockerfile name entries (esbuild's, tsx's) by their path.
+function patchEntryNames(moves, stats) {
+  for (const file of ['package.json', 'Dockerfile']) {
+    if (!exists(file)) continue
+    const text = fs.readFileSync(abs(file), 'utf8')
+    let next = text
+    for (const [from, to] of moves) next = next.replace(new RegExp(`(?<=[\\s"'=])${esc(from)}(?=[\\s"'])`, 'g'), to)
+    if (next !== text) {
+      stats.patched.push(file)
+      fs.writeFileSync(abs(file), next)
+    }
+  }
+}
+
 // ─── The area entry files. ──────────────────────────────────────────────────────────────────────
 function copyEntries(stats) {
   for (const place of [...AREAS, 'ui']) {
@@ -536,7 +550,7 @@ function layerOf(file) {
   if (file.startsWith('app/areas/')) return file.split('/')[2]
   if (file.startsWith('app/ui/')) return 'ui'
   if (file.startsWith('app/lib/') || file.startsWith('app/i18n/')) return 'lib'
-  if (file.startsWith('app/routes/') || /^app\/(root|entry\.)/.test(file)) return 'routes'
+  if (file.startsWith('app/routes/') || file.startsWith('app/enhancers/') || /^app\/(root|entry\.)/.test(file)) return 'routes'
   if (file.startsWith('server/') || file === 'server.ts') return 'server'
   return null
 }
@@ -603,6 +617,7 @@ function main() {
     for (const kind of ['lib/schemas', 'lib/server', 'components/ui', ...KIND_DIRS]) removeIfEmpty(`app/${kind}`)
     patchRouteWalkers(stats)
     patchConfigs(stats)
+    patchEntryNames(moves, stats)
     copyEntries(stats)
   } else {
     patchRouteWalkers(stats)
