@@ -36,7 +36,7 @@ const PLACES = {
     'models/audit-log.server.ts', 'models/organisation-identity.server.ts', 'models/organisation-identity-form.server.ts',
     'models/organisation-settings.server.ts', 'models/organisation-time-zone.server.ts', 'models/permissions.ts',
     'models/sequence.server.ts', 'models/settings.server.ts', 'models/unused-uploads.server.ts', 'models/health.server.ts',
-    'lib/schemas/audit-log.ts', 'lib/schemas/settings.ts',
+    'lib/schemas/audit-log.ts', 'lib/schemas/settings.ts', 'lib/route-contract.ts',
     'components/settings-audit-log.tsx', 'components/settings-identity.tsx', 'components/use-permissions.ts',
   ],
   outbox: [
@@ -140,7 +140,9 @@ const RENAMES = { 'services/session.server.ts': 'session-storage.server.ts' }
 
 // ─── Rules for files the table does not name (first match wins), by file name. ──────────────────
 const RULES = [
-  [/contract|^db-|^sql|^kysely/, 'lib'],
+  // A route's contract names a permission of the policy, and people and integrations read contracts.
+  [/contract/, 'organisation'],
+  [/^db-|^sql|^kysely/, 'lib'],
   [/^requester-|^tracked-/, 'deliveries'],
   [/^(audit|organisation|settings|sequence|permission|unused-upload|health|system-setting)/, 'organisation'],
   [/^(notification|activity|mail|sms|outbox)/, 'outbox'],
