@@ -5,8 +5,7 @@
 import { z } from 'zod'
 import { db } from '~/lib/db.server'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
-import { booleanInput, optionalText, requiredText } from '~/lib/schemas/common'
-import { IMAGE_UPLOAD_LIMIT_BYTES, IMAGE_URL_NOT_ALLOWED, isAllowedImageUrl } from '~/lib/schemas/product'
+import { booleanInput, IMAGE_UPLOAD_LIMIT_BYTES, IMAGE_URL_NOT_ALLOWED, isAllowedImageUrl, optionalText, requiredText } from '~/lib/schemas/common'
 
 export type OrganisationIdentity = {
   name: string

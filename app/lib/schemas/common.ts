@@ -35,3 +35,19 @@ export const optionalText = (max = 2000) =>
     .transform((v) => (v ? v : null))
 
 export const idParam = z.string().uuid('Not found')
+
+/** Any uploaded image (a product's, a proof photo, an organisation's logo) is at most this. */
+export const IMAGE_UPLOAD_LIMIT_BYTES = 15 * 1024 * 1024
+
+export const IMAGE_URL_NOT_ALLOWED = 'Image address must be an uploaded image (/images/…) or an http(s) URL'
+
+/** Our own uploads, or an image elsewhere on the web; anything else (javascript:, data:) could run or leak in an <img>. */
+export function isAllowedImageUrl(value: string) {
+  if (/^\/images\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value)) return true
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' || url.protocol === 'http:'
+  } catch {
+    return false
+  }
+}

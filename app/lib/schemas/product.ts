@@ -1,23 +1,14 @@
 // Product input, shared by the products page form (conform) and /api/products.
 import { z } from 'zod'
 import { priceText } from '~/lib/money'
-import { booleanInput, requiredText } from './common'
+import { booleanInput, IMAGE_UPLOAD_LIMIT_BYTES, IMAGE_URL_NOT_ALLOWED, isAllowedImageUrl, requiredText } from './common'
 import { ProductTranslations } from './translation'
+
+// Products were the first to take images; the rule now lives beside the other building blocks.
+export { IMAGE_UPLOAD_LIMIT_BYTES, IMAGE_URL_NOT_ALLOWED, isAllowedImageUrl } from './common'
 
 export const PRODUCT_NAME_REQUIRED = 'Product name is required'
 export const PRICE_NEEDS_AMOUNT = 'Enter a price with an amount, e.g. $12.50'
-export const IMAGE_URL_NOT_ALLOWED = 'Image address must be an uploaded image (/images/…) or an http(s) URL'
-
-/** Our own uploads, or an image elsewhere on the web; anything else (javascript:, data:) could run or leak in an <img>. */
-export function isAllowedImageUrl(value: string) {
-  if (/^\/images\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value)) return true
-  try {
-    const url = new URL(value)
-    return url.protocol === 'https:' || url.protocol === 'http:'
-  } catch {
-    return false
-  }
-}
 
 /** Text a client may clear with "" or null. Missing is decided per use: cleared (PUT) or left alone (PATCH). */
 const clearable = (max: number) =>
@@ -73,8 +64,6 @@ export const ProductPatch = z
   })
   // A key that was not sent must not reach the update as undefined-turned-null.
   .transform((changes) => Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<z.output<typeof ProductInput>>)
-
-export const IMAGE_UPLOAD_LIMIT_BYTES = 15 * 1024 * 1024
 
 /**
  * The add/edit dialog: the same fields, with the image as a file (uploaded with the form, so it works
