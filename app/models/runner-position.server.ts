@@ -2,11 +2,12 @@
 // portal while a run is in transit, at most every 30 s. Managers see it on the map; a vendor's
 // tracking page only ever gets a distance from it. A position older than 10 minutes says nothing
 // about where the runner is now, so it is not shown; rows are deleted after 7 days by the primary.
-import { sql as fragment, type ExpressionBuilder } from 'kysely'
+import type { ExpressionBuilder } from 'kysely'
 import { z } from 'zod'
 import { Conflict } from '~/lib/errors'
 import { newRowId } from '~/lib/ids.server'
 import { tables, type Tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
 import { readNow, sqlDate, writeTogether } from '~/lib/sql.server'
 import type { Point } from '~/lib/route-order'
 
@@ -32,8 +33,7 @@ export async function lastPositions(orgId: string, runnerIds: string[], options:
         .selectFrom('RunnerPosition as p')
         .select(['p.runnerId', 'p.latitude', 'p.longitude', 'p.recordedAt'])
         .where('p.organisationId', '=', orgId)
-        // One statement for any number of runners: the list goes in as one JSON parameter.
-        .where('p.runnerId', 'in', (eb) => eb.selectFrom(fragment<{ value: string }>`json_each(${JSON.stringify(runnerIds)})`.as('j')).select('j.value'))
+        .where('p.runnerId', 'in', listed(runnerIds))
         .where('p.recordedAt', '>=', sqlDate(since))
         .where('p.recordedAt', '=', newestOfRunner),
     ),
