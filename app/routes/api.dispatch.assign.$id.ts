@@ -3,7 +3,8 @@
 import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { StatusInput } from '~/lib/schemas/dispatch'
-import { assignmentView, changeAssignmentStatus, openAssignment, openAssignmentAsManager, tokenFrom } from '~/models/assignment.server'
+import { assignmentView, openAssignment, openAssignmentAsManager, tokenFrom } from '~/models/assignment.server'
+import { changeAssignmentStatus } from '~/models/delivery-progress.server'
 import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 import { requireApiManager } from '~/services/auth.server'
 
