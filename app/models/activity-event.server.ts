@@ -2,9 +2,9 @@
 // the same transaction as the change it announces, on the primary; LiteFS copies it to every replica,
 // where the one shared poller (lib/live-events.server.ts) finds it by its increasing id.
 import type { Prisma } from '@prisma/client'
-import { db } from '~/lib/db.server'
 import { LiveHub } from '~/lib/live-events.server'
-import { sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
+import { tables } from '~/lib/sql-builder.server'
+import { readNow, sqlDate, sqlWithin, writeTogether, type Sql } from '~/lib/sql.server'
 
 export const ACTIVITY_TYPES = ['request.created', 'request.updated', 'assignment.updated', 'notification.created'] as const
 export type ActivityType = (typeof ACTIVITY_TYPES)[number]
@@ -27,39 +27,38 @@ export async function recordActivity(tx: Prisma.TransactionClient, orgId: string
 
 /** The same, inside a plain-SQL transaction (lib/sql.server.ts). */
 export function recordActivityIn(sql: Sql, orgId: string, type: ActivityType, subjectId: string) {
-  sql.run('INSERT INTO ActivityEvent (organisationId, type, subjectId, at) VALUES (?, ?, ?, ?)', orgId, type, subjectId, sqlDate(new Date()))
+  sql.run(tables.insertInto('ActivityEvent').values({ organisationId: orgId, type, subjectId, at: new Date() }))
 }
 
-function toEvent(row: { id: number; organisationId: string; type: string; subjectId: string; at: Date }): ActivityEvent {
-  return { seq: row.id, organisationId: row.organisationId, type: row.type as ActivityType, id: row.subjectId, at: row.at }
+function toEvent(row: { id: number; organisationId: string; type: string; subjectId: string; at: string }): ActivityEvent {
+  return { seq: row.id, organisationId: row.organisationId, type: row.type as ActivityType, id: row.subjectId, at: new Date(row.at) }
 }
+
+const EVENT_COLUMNS = ['id', 'organisationId', 'type', 'subjectId', 'at'] as const
 
 /** The newest event's position (0 when there is none): where a fresh listener starts. */
 export async function latestActivitySeq() {
-  const row = await db.activityEvent.findFirst({ orderBy: { id: 'desc' }, select: { id: true } })
+  const row = await readNow((sql) => sql.one(tables.selectFrom('ActivityEvent').select('id').orderBy('id', 'desc').limit(1)))
   return row?.id ?? 0
 }
 
 /** Every organisation's events after `seq`, oldest first: the one query the shared poller runs. */
 export async function activityAfter(seq: number, take = 1000) {
-  const rows = await db.activityEvent.findMany({ where: { id: { gt: seq } }, orderBy: { id: 'asc' }, take })
+  const rows = await readNow((sql) => sql.all(tables.selectFrom('ActivityEvent').select(EVENT_COLUMNS).where('id', '>', seq).orderBy('id', 'asc').limit(take)))
   return rows.map(toEvent)
 }
 
 /** One organisation's events after `seq` (a client resuming with Last-Event-ID). */
 export async function organisationActivityAfter(orgId: string, seq: number) {
-  const rows = await db.activityEvent.findMany({
-    where: { organisationId: orgId, id: { gt: seq } },
-    orderBy: { id: 'asc' },
-    take: RESUME_LIMIT,
-  })
+  const rows = await readNow((sql) =>
+    sql.all(tables.selectFrom('ActivityEvent').select(EVENT_COLUMNS).where('organisationId', '=', orgId).where('id', '>', seq).orderBy('id', 'asc').limit(RESUME_LIMIT)),
+  )
   return rows.map(toEvent)
 }
 
 /** Drops events older than a day (a primary job). */
 export async function pruneActivity(now: Date) {
-  const { count } = await db.activityEvent.deleteMany({ where: { at: { lt: new Date(now.getTime() - KEEP_EVENTS_MS) } } })
-  return count
+  return writeTogether((sql) => sql.run(tables.deleteFrom('ActivityEvent').where('at', '<', sqlDate(new Date(now.getTime() - KEEP_EVENTS_MS)))).changes)
 }
 
 declare global {

@@ -1,5 +1,7 @@
-// A runner's job: one request to deliver. Who may see and move an assignment, which moves are allowed,
-// and what each move does to the request (its status and history) and to the managers (a notification).
+// An assignment as the one acting on it sees it: its runner (by their token), the holder of its
+// delivery link, or a manager; who may open it, what each of them is shown, a runner's list and the
+// link a manager shares. The rules of its moves are here; the moves themselves (status, proof) are in
+// delivery-progress.server.ts, giving a request to a runner in assign-runner.server.ts.
 //
 // Status rules (spec §4, decided here where the spec is silent):
 //   assigned   → picked_up, in_transit, cancelled
@@ -13,26 +15,17 @@
 // in_transit or delivered, once per assignment.
 // Side effects: creating an assignment moves its request to in_progress, delivery to completed,
 // cancelling back to pending (into the dispatch queue).
-import { Prisma } from '@prisma/client'
+import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
 import { detailsFromColumns } from './request-details.server'
-import { readNow, sqlDate, writeTogether } from '~/lib/sql.server'
-import { newRowId } from '~/lib/ids.server'
-import { Conflict, Invalid, NotFound, Unauthorized } from '~/lib/errors'
-import type { AssignInput, AssignmentStatus, ProofInput } from '~/lib/schemas/dispatch'
+import { NotFound, Unauthorized } from '~/lib/errors'
+import type { AssignmentStatus } from '~/lib/schemas/dispatch'
 import { hashToken, newToken, tokenMatches } from '~/lib/tokens.server'
-import { sendSms, smsConfig, type SmsOutcome } from '~/services/sms.server'
-import { recordActivity, recordActivityIn } from './activity-event.server'
-import { checkHandoverCode, recordHandover } from './handover.server'
-import { notifyOrganisation, notifyOrganisationIn } from './notification.server'
-import { stageForAssignment, tellRequesters } from './requester-updates.server'
-import { recordRequestStatus, recordRequestStatusIn, type RequestStatusRow } from './request-status.server'
-import { enqueueWebhookEvent } from './webhook.server'
 import { findRunnerByToken, INVALID_TOKEN } from './runner.server'
 import { recordAudit } from './audit-log.server'
-import { itemWithProduct, openAssignmentsInFull, type ItemWithProductRow } from './dispatch-board.server'
+import { openAssignmentsInFull } from './dispatch-board.server'
 import { setActor } from '~/lib/actor-context.server'
-import { notStartedAtSameStop } from './run-view.server'
+
 
 export const CLOSED_STATUSES: AssignmentStatus[] = ['delivered', 'cancelled']
 
@@ -108,7 +101,7 @@ const FULL = {
   },
 } satisfies Prisma.RunnerAssignmentInclude
 
-type FullAssignment = Prisma.RunnerAssignmentGetPayload<{
+export type FullAssignment = Prisma.RunnerAssignmentGetPayload<{
   include: typeof FULL
 }>
 
@@ -123,7 +116,7 @@ type ViewedAssignment = Omit<FullAssignment, 'organisationId' | 'linkTokenHash'>
 
 export type AssignmentView = ReturnType<typeof toView>
 
-function toView(a: ViewedAssignment, options: { revealAddress?: boolean } = {}) {
+export function toView(a: ViewedAssignment, options: { revealAddress?: boolean } = {}) {
   const reveal = options.revealAddress ?? true
   const property = a.request.property
   return {
@@ -185,7 +178,7 @@ export async function findAssignmentByLinkToken(token: string) {
   })
 }
 
-async function loadAssignment(where: Prisma.RunnerAssignmentWhereInput) {
+export async function loadAssignment(where: Prisma.RunnerAssignmentWhereInput) {
   return db.runnerAssignment.findFirst({ where, include: FULL })
 }
 
@@ -221,154 +214,6 @@ export function tokenFrom(request: Request) {
   return request.headers.get('x-runner-token') ?? new URL(request.url).searchParams.get('token')
 }
 
-/** Assigns a pending request to a runner and texts them the delivery link. */
-type AssigningRow = {
-  id: string
-  orderNumber: string
-  vendorName: string
-  status: string
-  notes: string | null
-  urgent: number | boolean
-  neededBy: string | null
-  fieldAnswers: string | null
-  photos: string | null
-  propertyId: string | null
-  propertyKey: string | null
-  propertyName: string
-  propertyAddress: string
-  items: string
-  runnerId: string | null
-  runnerName: string | null
-  runnerPhone: string | null
-  runnerActive: number | bigint | boolean | null
-}
-
-/**
- * The request with what the answer shows (property, items and their products) and the runner, in
- * one statement: through the ORM's relations it was five (request, property, items, products,
- * runner), each paying the query compiler, on a path whose budget is 6 ms (decision 059). Items
- * come in the order the ORM gave them (the requestId index, i.e. as they were inserted).
- */
-async function readForAssigning(orgId: string, requestId: string, runnerId: string) {
-  const row = await readNow((sql) =>
-    sql.one<AssigningRow>(
-      `SELECT r.id, r.orderNumber, r.vendorName, r.status, r.notes, r.urgent, r.neededBy, r.fieldAnswers, r.photos, r.propertyId, p.id AS propertyKey, p.name AS propertyName, p.address AS propertyAddress,
-        (SELECT json_group_array(json_object('productId', i.productId, 'productName', i.productName, 'quantity', i.quantity,
-            'hasProduct', pr.id IS NOT NULL, 'category', pr.category, 'imageUrl', pr.imageUrl, 'thumbnailUrl', pr.thumbnailUrl, 'imageAlt', pr.imageAlt))
-          FROM RequestItem i LEFT JOIN Product pr ON pr.id = i.productId WHERE i.requestId = r.id) AS items,
-        ru.id AS runnerId, ru.name AS runnerName, ru.phone AS runnerPhone, ru.isActive AS runnerActive
-      FROM ProductRequest r
-      LEFT JOIN Property p ON p.id = r.propertyId
-      LEFT JOIN Runner ru ON ru.id = ? AND ru.organisationId = r.organisationId
-      WHERE r.id = ? AND r.organisationId = ?`,
-      runnerId,
-      requestId,
-      orgId,
-    ),
-  )
-  if (!row) return { request: null, runner: null }
-  const items = (JSON.parse(row.items) as ItemWithProductRow[]).map(itemWithProduct)
-  const property = row.propertyKey ? { id: row.propertyKey, name: row.propertyName, address: row.propertyAddress } : null
-  const details = {
-    urgent: Boolean(Number(row.urgent)),
-    neededBy: row.neededBy ? new Date(row.neededBy) : null,
-    fieldAnswers: row.fieldAnswers,
-    photos: row.photos,
-  }
-  const request = { id: row.id, orderNumber: row.orderNumber, vendorName: row.vendorName, status: row.status, notes: row.notes, propertyId: row.propertyId, property, items, ...details }
-  const runner = row.runnerId ? { id: row.runnerId, name: row.runnerName!, phone: row.runnerPhone!, isActive: Boolean(Number(row.runnerActive)) } : null
-  return { request, runner }
-}
-
-export async function assignRunner(orgId: string, input: AssignInput, origin: string) {
-  // Read once with what the answer shows, so the answer is built without reading it all again (decision 045).
-  const { request, runner } = await readForAssigning(orgId, input.requestId, input.runnerId)
-  if (!request) throw new NotFound('Request not found')
-  if (!runner) throw new NotFound('Runner not found')
-  if (!runner.isActive)
-    throw new Invalid('This runner is not active.', {
-      runnerId: ['This runner is not active.'],
-    })
-  if (request.status === 'completed' || request.status === 'archived') {
-    throw new Conflict(`This request is ${request.status} and cannot be assigned.`)
-  }
-
-  const linkToken = newToken()
-  // Without an SMS account nothing is sent: the outcome is known now and written with the assignment.
-  const smsOff = !smsConfig()
-  // One plain-SQL transaction of kept statements (decision 063): through the ORM these cost ~1 ms each.
-  const created = await writeTogether((sql) => {
-    // Inside the transaction, so two managers assigning at once cannot both pass. The same statement
-    // reads the request's status as the transaction sees it, for its history (decision 059).
-    const now = sql.one<RequestStatusRow & { active: number }>(
-      `SELECT r.status, r.organisationId, r.orderNumber,
-        EXISTS (SELECT 1 FROM RunnerAssignment a WHERE a.requestId = r.id AND a.status NOT IN (${CLOSED_STATUSES.map(() => '?').join(', ')})) AS active
-      FROM ProductRequest r WHERE r.id = ?`,
-      ...CLOSED_STATUSES,
-      request.id,
-    )
-    if (now && now.active) throw new Conflict('This request already has an active assignment.')
-    // The row as the ORM's create would have made it (its defaults), so the answer is the row written.
-    const at = new Date()
-    const assignment = {
-      id: newRowId(),
-      organisationId: orgId,
-      requestId: request.id,
-      runnerId: runner.id,
-      status: 'assigned' satisfies AssignmentStatus as string,
-      assignedAt: at,
-      deliveredAt: null,
-      smsStatus: (smsOff ? 'skipped' : 'pending') satisfies SmsOutcome | 'pending' as string,
-      notes: input.notes ?? null,
-      linkTokenHash: hashToken(linkToken),
-      updatedAt: at,
-    }
-    sql.run(
-      'INSERT INTO RunnerAssignment (id, organisationId, requestId, runnerId, status, assignedAt, smsStatus, notes, linkTokenHash, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      assignment.id,
-      orgId,
-      request.id,
-      runner.id,
-      assignment.status,
-      sqlDate(at),
-      assignment.smsStatus,
-      assignment.notes,
-      assignment.linkTokenHash,
-      sqlDate(at),
-    )
-    // Without the row (deleted meanwhile) it is read again there and not found, as before.
-    recordRequestStatusIn(sql, request.id, 'in_progress', `Assigned to ${runner.name}`, now && { status: now.status, organisationId: now.organisationId, orderNumber: now.orderNumber })
-    recordActivityIn(sql, orgId, 'assignment.updated', assignment.id)
-    notifyOrganisationIn(sql, orgId, {
-      type: 'other',
-      message: `${request.orderNumber} assigned to ${runner.name}`,
-      requestId: request.id,
-      propertyId: request.propertyId,
-      assignmentId: assignment.id,
-    })
-    return assignment
-  })
-
-  // Outside the transaction: the assignment stands whatever the SMS provider does.
-  const shareableUrl = origin + deliveryPath(created.id, linkToken)
-  const assignment = smsOff
-    ? created
-    : await db.runnerAssignment.update({
-        where: { id: created.id },
-        data: { smsStatus: await sendSms(runner.phone, `Stockrun: delivery ${request.orderNumber} is assigned to you. Details: ${shareableUrl}`) },
-      })
-  const requesterUpdates = await tellRequesters(request.id, 'assigned', origin)
-  const { property, items, id, orderNumber, vendorName, notes, urgent, neededBy, fieldAnswers, photos } = request
-  // The request is in progress now (recordRequestStatus above); a new assignment has no proof yet.
-  const full: FullAssignment = {
-    ...assignment,
-    runner: { id: runner.id, name: runner.name, phone: runner.phone },
-    request: { id, orderNumber, vendorName, status: 'in_progress', notes, urgent, neededBy, fieldAnswers, photos, property, items },
-    proof: null,
-  }
-  return { ...toView(full), shareableUrl, requesterUpdates }
-}
-
 /**
  * A new shareable link for the assignment. Only the digest is kept, so an earlier link cannot be shown
  * again: a new one replaces it, and the earlier one (including the one sent by SMS) stops working.
@@ -382,150 +227,6 @@ export async function generateDeliveryLink(orgId: string, assignmentId: string, 
   })
   await recordAudit({ orgId, action: 'assignment.link_rotated', target: { type: 'assignment', id: assignment.id }, details: { orderNumber: assignment.request.orderNumber } })
   return { shareableUrl: origin + deliveryPath(assignment.id, token) }
-}
-
-const PROOF_FIRST = '"Nobody to take it" needs a photo and a note: submit the delivery proof with a note first.'
-
-/** Moves an assignment on, within what the one acting may do (see the rules at the top). */
-export async function changeAssignmentStatus(
-  access: AssignmentAccess,
-  to: AssignmentStatus,
-  options: { handoverCode?: string | null; origin?: string; nobodyThere?: boolean; alone?: boolean } = {},
-) {
-  const a = access.assignment
-  const from = a.status as AssignmentStatus
-  if (from === to) return toView(a)
-  // Read before the move: the orders at the same stop of a run that set off with this one.
-  const together = to === 'in_transit' && !options.alone ? await notStartedAtSameStop(a.id) : []
-  const allowed = (access.via === 'link' ? LINK_TRANSITIONS : STATUS_TRANSITIONS)[from] ?? []
-  if (!allowed.includes(to)) {
-    const reason = CLOSED_STATUSES.includes(from)
-      ? `This delivery is already ${statusWords(from)}.`
-      : `A delivery that is ${statusWords(from)} cannot be marked ${statusWords(to)}.`
-    throw new Conflict(reason)
-  }
-  // Without the code, the photo and the note are what the managers have to go on.
-  if (options.nobodyThere && to === 'delivered' && !a.proof?.notes?.trim()) throw new Invalid(PROOF_FIRST, { nobodyThere: [PROOF_FIRST] })
-  const handover = to === 'delivered' ? await checkHandoverCode(a, options.handoverCode, { nobodyThere: options.nobodyThere }) : 'none'
-  const withoutCode = handover === 'without_code'
-  await db.$transaction(async (tx) => {
-    // Only from the status we checked: two phones pressing at once cannot both move it.
-    const moved = await tx.runnerAssignment.updateMany({
-      where: { id: a.id, status: from },
-      data: {
-        status: to,
-        ...(to === 'delivered' ? { deliveredAt: new Date() } : {}),
-      },
-    })
-    if (moved.count === 0) throw new Conflict('This delivery was just changed. Please reload and try again.')
-    await recordActivity(tx, a.organisationId, 'assignment.updated', a.id)
-    await recordHandover(tx, a.id, handover)
-    const note = `${a.runner.name}: ${statusWords(to)}`
-    if (to === 'delivered') {
-      await recordRequestStatus(tx, a.requestId, 'completed', note)
-      await enqueueWebhookEvent(tx, a.organisationId, 'assignment.delivered', {
-        assignment: { id: a.id, requestId: a.requestId, orderNumber: a.request.orderNumber, runnerId: a.runnerId, runnerName: a.runner.name, deliveredAt: new Date().toISOString() },
-      })
-    }
-    if (to === 'cancelled') await recordRequestStatus(tx, a.requestId, 'pending', note)
-    await notifyOrganisation(
-      a.organisationId,
-      {
-        type: 'other',
-        message: withoutCode
-          ? `${a.request.orderNumber}: delivered by ${a.runner.name} without the handover code (nobody to take it; see the photo and note)`
-          : `${a.request.orderNumber}: delivery by ${a.runner.name} is ${statusWords(to)}`,
-        requestId: a.requestId,
-        propertyId: a.request.property?.id ?? null,
-        assignmentId: a.id,
-      },
-      tx,
-    )
-  })
-  await recordAudit({ orgId: a.organisationId, action: 'assignment.status_changed', target: { type: 'assignment', id: a.id }, details: { from, to, orderNumber: a.request.orderNumber } })
-  if (withoutCode) {
-    await recordAudit({ orgId: a.organisationId, action: 'assignment.delivered_without_code', target: { type: 'assignment', id: a.id }, details: { orderNumber: a.request.orderNumber, runnerName: a.runner.name, reason: 'Nobody to take it' } })
-  }
-  const stage = stageForAssignment(to)
-  if (stage && options.origin) await tellRequesters(a.requestId, stage, options.origin)
-  // One door, one start (issue 34): the same runner's other orders at this stop set off too, as
-  // their runner (a delivery link opens only its own order, but the orders are all theirs).
-  for (const other of together) {
-    const assignment = await loadAssignment({ id: other.id, runnerId: a.runnerId, status: { in: ['assigned', 'picked_up'] } })
-    if (!assignment) continue
-    try {
-      await changeAssignmentStatus({ assignment, via: access.via === 'manager' ? 'manager' : 'runner' }, 'in_transit', { origin: options.origin, alone: true })
-    } catch (err) {
-      // Moved meanwhile from another phone: it is where someone put it.
-      if (!(err instanceof Conflict)) throw err
-    }
-  }
-  return toView((await loadAssignment({ id: a.id }))!)
-}
-
-/** Start Delivery on the runner's portal: the one move that reveals the address (and starts the stop's other orders). */
-export function startDelivery(access: AssignmentAccess, origin?: string) {
-  if (!['assigned', 'picked_up'].includes(access.assignment.status)) throw new Conflict('Only a delivery that has not set off can be started.')
-  return changeAssignmentStatus(access, 'in_transit', { origin })
-}
-
-/** The statuses a runner's status form offers: the current one, then those it may move to. */
-export function statusChoices(status: string): AssignmentStatus[] {
-  const from = status as AssignmentStatus
-  return [from, ...(STATUS_TRANSITIONS[from] ?? [])]
-}
-
-/** Records the photo (already stored through storeUploadedImage) and notes that prove the delivery. */
-export async function submitProof(access: AssignmentAccess, input: ProofInput) {
-  const a = access.assignment
-  if (!PROOF_STATUSES.includes(a.status as AssignmentStatus)) {
-    throw new Conflict('Proof can be submitted only while the delivery is in transit or delivered.')
-  }
-  if (a.proof) throw new Conflict('Proof has already been submitted for this delivery.')
-  try {
-    await db.$transaction(async (tx) => {
-      await tx.deliveryProof.create({
-        data: {
-          organisationId: a.organisationId,
-          assignmentId: a.id,
-          imageUrl: input.imageUrl,
-          thumbnailUrl: input.thumbnailUrl,
-          notes: input.notes,
-          receivedBy: input.receivedBy ?? null,
-          signatureUrl: input.signatureUrl ?? null,
-          capturedAt: trustedCaptureTime(input.capturedAt),
-          latitude: input.latitude != null && input.longitude != null ? input.latitude : null,
-          longitude: input.latitude != null && input.longitude != null ? input.longitude : null,
-        },
-      })
-      await recordActivity(tx, a.organisationId, 'assignment.updated', a.id)
-      await notifyOrganisation(
-        a.organisationId,
-        {
-          type: 'other',
-          message: `${a.request.orderNumber}: ${a.runner.name} submitted proof of delivery`,
-          requestId: a.requestId,
-          propertyId: a.request.property?.id ?? null,
-          assignmentId: a.id,
-          imageUrl: input.thumbnailUrl ?? input.imageUrl,
-        },
-        tx,
-      )
-    })
-  } catch (err) {
-    // Two submissions racing: the unique assignmentId lets only one through.
-    if ((err as { code?: string }).code === 'P2002') throw new Conflict('Proof has already been submitted for this delivery.')
-    throw err
-  }
-  return (await loadAssignment({ id: a.id }))!.proof!
-}
-
-/** A phone's clock may be off or a queue may be days old: only a plausible capture time is kept. */
-function trustedCaptureTime(given: string | null | undefined, now = new Date()) {
-  const at = given ? new Date(given) : null
-  const week = 7 * 24 * 60 * 60 * 1000
-  if (!at || Number.isNaN(at.getTime()) || at.getTime() > now.getTime() + 5 * 60_000 || at.getTime() < now.getTime() - week) return now
-  return at
 }
 
 /** What a status change answers, for a repeated request that must answer the same. */

@@ -6,7 +6,8 @@ import { Conflict, Invalid } from '~/lib/errors'
 import { parseWith } from '~/lib/http.server'
 import { ProofInput, type AssignmentStatus } from '~/lib/schemas/dispatch'
 import { storeUploadedImage } from '~/services/images.server'
-import { PROOF_STATUSES, submitProof, type AssignmentAccess } from './assignment.server'
+import { PROOF_STATUSES, type AssignmentAccess } from './assignment.server'
+import { submitProof } from './delivery-progress.server'
 
 /** A signature is a small drawing; anything bigger is not one. */
 const MAX_SIGNATURE_BYTES = 512 * 1024

@@ -1,10 +1,10 @@
 // The Dispatch page's lists, a page at a time (decision 056). At 100,000 requests an organisation
 // has thousands of orders waiting and thousands of deliveries under way; rendering and sending 500
 // of each for hydration was most of the page's time, and a dispatcher works from the top of both.
-import { Prisma } from '@prisma/client'
-import { detailsFromColumns, type DetailAndPropertyColumns } from './request-details.server'
-import { db } from '~/lib/db.server'
-import { readRows } from '~/lib/sql.server'
+import { sql as fragment } from 'kysely'
+import { detailsFromColumns } from './request-details.server'
+import { tables, withIndexes } from '~/lib/sql-builder.server'
+import { readNow } from '~/lib/sql.server'
 
 export type CurrentAssignmentLine = {
   id: string
@@ -15,42 +15,40 @@ export type CurrentAssignmentLine = {
   request: { orderNumber: string; property: { name: string } | null }
 }
 
-type LineRow = {
-  id: string
-  status: string
-  smsStatus: string
-  assignedAt: Date | string
-  runnerName: string
-  orderNumber: string
-  propertyName: string | null
-}
-
 // The predicate is RunnerAssignment_open_idx's, word for word and with literal statuses: SQLite uses
 // a partial index only when it can prove the query's WHERE implies the index's, and a bound
 // parameter proves nothing. Walking that index in (assignedAt, id) order, the page is its first
 // rows; with Prisma's bound `NOT IN (?, ?)` SQLite read every assignment and sorted the open ones.
 // INDEXED BY because, without statistics (a new database), SQLite would count through the
 // (organisationId, status) index instead: every assignment the organisation ever had.
-const OPEN = Prisma.raw(`a."status" NOT IN ('delivered', 'cancelled')`)
+/** The statuses an assignment is done in, as literals: `.where('a.status', 'not in', CLOSED)` is the open indexes' predicate. */
+export const CLOSED = [fragment.lit('delivered'), fragment.lit('cancelled')]
+
+/** The organisation's open assignments (alias `a`), through their partial index in (assignedAt, id) order. */
+function openAssignments(orgId: string) {
+  return tables.selectFrom('RunnerAssignment as a').where('a.organisationId', '=', orgId).where('a.status', 'not in', CLOSED)
+}
 
 /**
  * Current Assignments, oldest first: what the card shows of the first `limit` assignments not yet
  * delivered or cancelled, in one statement, and how many there are in all.
  */
 export async function currentAssignmentsPage(orgId: string, limit: number) {
-  const [rows, [total]] = await Promise.all([
-    db.$queryRaw<LineRow[]>`
-      SELECT a."id", a."status", a."smsStatus", a."assignedAt", u."name" AS "runnerName",
-             r."orderNumber", p."name" AS "propertyName"
-      FROM "RunnerAssignment" a INDEXED BY "RunnerAssignment_open_idx"
-      JOIN "Runner" u ON u."id" = a."runnerId"
-      JOIN "ProductRequest" r ON r."id" = a."requestId"
-      LEFT JOIN "Property" p ON p."id" = r."propertyId"
-      WHERE a."organisationId" = ${orgId} AND ${OPEN}
-      ORDER BY a."assignedAt", a."id"
-      LIMIT ${limit}`,
-    db.$queryRaw<Array<{ n: bigint | number }>>`
-      SELECT COUNT(*) AS n FROM "RunnerAssignment" a INDEXED BY "RunnerAssignment_open_idx" WHERE a."organisationId" = ${orgId} AND ${OPEN}`,
+  const [rows, total] = await readNow((sql) => [
+    sql.all(
+      withIndexes(
+        openAssignments(orgId)
+          .innerJoin('Runner as u', 'u.id', 'a.runnerId')
+          .innerJoin('ProductRequest as r', 'r.id', 'a.requestId')
+          .leftJoin('Property as p', 'p.id', 'r.propertyId')
+          .select(['a.id', 'a.status', 'a.smsStatus', 'a.assignedAt', 'u.name as runnerName', 'r.orderNumber', 'p.name as propertyName'])
+          .orderBy('a.assignedAt')
+          .orderBy('a.id')
+          .limit(limit),
+        { a: 'RunnerAssignment_open_idx' },
+      ),
+    ),
+    sql.one(withIndexes(openAssignments(orgId).select((eb) => eb.fn.countAll<number>().as('n')), { a: 'RunnerAssignment_open_idx' })),
   ])
   const lines: CurrentAssignmentLine[] = rows.map((row) => ({
     id: row.id,
@@ -61,29 +59,6 @@ export async function currentAssignmentsPage(orgId: string, limit: number) {
     request: { orderNumber: row.orderNumber, property: row.propertyName === null ? null : { name: row.propertyName } },
   }))
   return { lines, total: Number(total?.n ?? 0) }
-}
-
-type OpenAssignmentRow = DetailAndPropertyColumns & {
-  id: string
-  requestId: string
-  runnerId: string
-  status: string
-  notes: string | null
-  smsStatus: string
-  assignedAt: string
-  deliveredAt: string | null
-  updatedAt: string
-  runnerName: string
-  runnerPhone: string
-  orderNumber: string
-  vendorName: string
-  requestStatus: string
-  requestNotes: string | null
-  proofId: string | null
-  proofImageUrl: string | null
-  proofThumbnailUrl: string | null
-  proofNotes: string | null
-  proofSubmittedAt: string | null
 }
 
 /** A request's line with its catalogue product as the dispatch reads return it (also when assigning). */
@@ -97,7 +72,27 @@ export type ItemWithProductRow = {
   thumbnailUrl: string | null
   imageAlt: string | null
 }
-type OpenItemRow = ItemWithProductRow & { requestId: string }
+
+/** The lines of the requests listed in one JSON parameter (`page`), with their catalogue product, in the order the vendor listed them. */
+export function itemsWithProductsOf(requestIdsJson: string) {
+  return tables
+    .selectFrom(fragment<{ value: string }>`json_each(${requestIdsJson})`.as('page'))
+    .innerJoin('RequestItem as i', 'i.requestId', 'page.value')
+    .leftJoin('Product as pr', 'pr.id', 'i.productId')
+    .select((eb) => [
+      'i.requestId',
+      'i.productId',
+      'i.productName',
+      'i.quantity',
+      eb('pr.id', 'is not', null).$castTo<number>().as('hasProduct'),
+      'pr.category',
+      'pr.imageUrl',
+      'pr.thumbnailUrl',
+      'pr.imageAlt',
+    ])
+    .orderBy('i.requestId')
+    .orderBy(fragment.ref('i.rowid'))
+}
 
 /**
  * The oldest `limit` open assignments in full (runner, request, property, items and their products,
@@ -107,31 +102,53 @@ type OpenItemRow = ItemWithProductRow & { requestId: string }
  * (the requestId index, i.e. as the vendor listed them).
  */
 export async function openAssignmentsInFull(orgId: string, limit: number) {
-  const rows = await readRows<OpenAssignmentRow>(Prisma.sql`
-    SELECT a."id", a."requestId", a."runnerId", a."status", a."notes", a."smsStatus", a."assignedAt", a."deliveredAt", a."updatedAt",
-           u."name" AS "runnerName", u."phone" AS "runnerPhone",
-           r."orderNumber", r."vendorName", r."status" AS "requestStatus", r."notes" AS "requestNotes",
-           r."urgent", r."neededBy", r."fieldAnswers", r."photos",
-           p."id" AS "pId", p."name" AS "pName", p."address" AS "pAddress",
-           f."id" AS "proofId", f."imageUrl" AS "proofImageUrl", f."thumbnailUrl" AS "proofThumbnailUrl",
-           f."notes" AS "proofNotes", f."submittedAt" AS "proofSubmittedAt"
-    FROM "RunnerAssignment" a INDEXED BY "RunnerAssignment_open_idx"
-    JOIN "Runner" u ON u."id" = a."runnerId"
-    JOIN "ProductRequest" r ON r."id" = a."requestId"
-    LEFT JOIN "Property" p ON p."id" = r."propertyId"
-    LEFT JOIN "DeliveryProof" f ON f."assignmentId" = a."id"
-    WHERE a."organisationId" = ${orgId} AND ${OPEN}
-    ORDER BY a."assignedAt", a."id"
-    LIMIT ${limit}`)
+  const rows = await readNow((sql) =>
+    sql.all(
+      withIndexes(
+        openAssignments(orgId)
+          .innerJoin('Runner as u', 'u.id', 'a.runnerId')
+          .innerJoin('ProductRequest as r', 'r.id', 'a.requestId')
+          .leftJoin('Property as p', 'p.id', 'r.propertyId')
+          .leftJoin('DeliveryProof as f', 'f.assignmentId', 'a.id')
+          .select([
+            'a.id',
+            'a.requestId',
+            'a.runnerId',
+            'a.status',
+            'a.notes',
+            'a.smsStatus',
+            'a.assignedAt',
+            'a.deliveredAt',
+            'a.updatedAt',
+            'u.name as runnerName',
+            'u.phone as runnerPhone',
+            'r.orderNumber',
+            'r.vendorName',
+            'r.status as requestStatus',
+            'r.notes as requestNotes',
+            'r.urgent',
+            'r.neededBy',
+            'r.fieldAnswers',
+            'r.photos',
+            'p.id as pId',
+            'p.name as pName',
+            'p.address as pAddress',
+            'f.id as proofId',
+            'f.imageUrl as proofImageUrl',
+            'f.thumbnailUrl as proofThumbnailUrl',
+            'f.notes as proofNotes',
+            'f.submittedAt as proofSubmittedAt',
+          ])
+          .orderBy('a.assignedAt')
+          .orderBy('a.id')
+          .limit(limit),
+        { a: 'RunnerAssignment_open_idx' },
+      ),
+    ),
+  )
   if (rows.length === 0) return []
   // One statement whatever the page's length: the request ids go in as one JSON list.
-  const items = await readRows<OpenItemRow>(Prisma.sql`
-    SELECT i."requestId", i."productId", i."productName", i."quantity", pr."id" IS NOT NULL AS "hasProduct",
-           pr."category", pr."imageUrl", pr."thumbnailUrl", pr."imageAlt"
-    FROM json_each(${JSON.stringify(rows.map((row) => row.requestId))}) page
-    JOIN "RequestItem" i ON i."requestId" = page."value"
-    LEFT JOIN "Product" pr ON pr."id" = i."productId"
-    ORDER BY i."requestId", i.rowid`)
+  const items = await readNow((sql) => sql.all(itemsWithProductsOf(JSON.stringify(rows.map((row) => row.requestId)))))
   const itemsOf = new Map<string, ReturnType<typeof itemWithProduct>[]>()
   for (const item of items) {
     const list = itemsOf.get(item.requestId)
@@ -175,6 +192,9 @@ export async function openAssignmentsInFull(orgId: string, limit: number) {
   }))
 }
 
+/** 'pending' as a literal: the pending requests' partial index is used only when the query says so in words. */
+const PENDING = fragment.lit('pending')
+
 /** A line as the assignment views show it, its product's picture and category when it is still in the catalogue. */
 export function itemWithProduct(item: ItemWithProductRow) {
   return {
@@ -183,17 +203,6 @@ export function itemWithProduct(item: ItemWithProductRow) {
     quantity: Number(item.quantity),
     product: item.hasProduct ? { category: item.category, imageUrl: item.imageUrl, thumbnailUrl: item.thumbnailUrl, imageAlt: item.imageAlt } : null,
   }
-}
-
-type QueueRow = Omit<DetailAndPropertyColumns, 'urgent'> & {
-  id: string
-  orderNumber: string
-  propertyId: string | null
-  vendorName: string
-  status: string
-  notes: string | null
-  createdAt: Date | string
-  urgent: number | boolean
 }
 
 /**
@@ -206,15 +215,50 @@ type QueueRow = Omit<DetailAndPropertyColumns, 'urgent'> & {
 export async function dispatchQueue(orgId: string, take = 500) {
   // INDEXED BY: the Requests list's urgent-order index (newest last) starts alike, and with some
   // statistics SQLite took it and sorted its tail instead of reading this one in order (issue 34).
-  const rows = await db.$queryRaw<QueueRow[]>`
-    SELECT r."id", r."orderNumber", r."propertyId", r."vendorName", r."status", r."notes", r."createdAt",
-           r."urgent", r."neededBy", r."fieldAnswers", r."photos",
-           p."id" AS "pId", p."name" AS "pName", p."address" AS "pAddress"
-    FROM "ProductRequest" r INDEXED BY "ProductRequest_dispatch_order_idx" LEFT JOIN "Property" p ON p."id" = r."propertyId"
-    WHERE r."organisationId" = ${orgId} AND r."status" = 'pending'
-      AND NOT EXISTS (SELECT 1 FROM "RunnerAssignment" covering WHERE covering."requestId" = r."id" AND covering."status" NOT IN ('delivered', 'cancelled'))
-    ORDER BY r."urgent" DESC, r."neededBy" IS NULL, r."neededBy", r."createdAt", r."id"
-    LIMIT ${take}`
+  const rows = await readNow((sql) =>
+    sql.all(
+      withIndexes(
+        tables
+          .selectFrom('ProductRequest as r')
+          .leftJoin('Property as p', 'p.id', 'r.propertyId')
+          .select([
+            'r.id',
+            'r.orderNumber',
+            'r.propertyId',
+            'r.vendorName',
+            'r.status',
+            'r.notes',
+            'r.createdAt',
+            'r.urgent',
+            'r.neededBy',
+            'r.fieldAnswers',
+            'r.photos',
+            'p.id as pId',
+            'p.name as pName',
+            'p.address as pAddress',
+          ])
+          .where('r.organisationId', '=', orgId)
+          .where('r.status', '=', PENDING)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('RunnerAssignment as covering')
+                  .select(fragment.lit(1).as('one'))
+                  .whereRef('covering.requestId', '=', 'r.id')
+                  .where('covering.status', 'not in', CLOSED),
+              ),
+            ),
+          )
+          .orderBy('r.urgent', 'desc')
+          .orderBy((eb) => eb('r.neededBy', 'is', null))
+          .orderBy('r.neededBy')
+          .orderBy('r.createdAt')
+          .orderBy('r.id')
+          .limit(take),
+        { r: 'ProductRequest_dispatch_order_idx' },
+      ),
+    ),
+  )
   const products = await productsOf(rows.map((r) => r.id))
   return rows.map((r) => ({
     id: r.id,
@@ -234,9 +278,16 @@ export async function dispatchQueue(orgId: string, take = 500) {
 async function productsOf(requestIds: string[]) {
   const byRequest = new Map<string, Array<{ productId: string | null; name: string; quantity: number }>>()
   if (requestIds.length === 0) return byRequest
-  const items = await db.$queryRaw<Array<{ requestId: string; productId: string | null; productName: string; quantity: number | bigint }>>`
-    SELECT "requestId", "productId", "productName", "quantity" FROM "RequestItem"
-    WHERE "requestId" IN (${Prisma.join(requestIds)}) ORDER BY "requestId", rowid`
+  const items = await readNow((sql) =>
+    sql.all(
+      tables
+        .selectFrom('RequestItem')
+        .select(['requestId', 'productId', 'productName', 'quantity'])
+        .where('requestId', 'in', requestIds)
+        .orderBy('requestId')
+        .orderBy(fragment.ref('rowid')),
+    ),
+  )
   for (const item of items) {
     const list = byRequest.get(item.requestId) ?? []
     list.push({ productId: item.productId, name: item.productName, quantity: Number(item.quantity) })
@@ -255,12 +306,26 @@ async function productsOf(requestIds: string[]) {
  * Both partial indexes are named and their predicates written out with literals, as OPEN above.
  */
 export async function pendingOrdersCount(orgId: string) {
-  const [row] = await db.$queryRaw<Array<{ n: bigint | number }>>`
-    SELECT
-      (SELECT COUNT(*) FROM "ProductRequest" r WHERE r."organisationId" = ${orgId} AND r."status" = 'pending')
-      - (SELECT COUNT(DISTINCT a."requestId") FROM "RunnerAssignment" a INDEXED BY "RunnerAssignment_open_request_idx"
-         JOIN "ProductRequest" covered INDEXED BY "ProductRequest_pending_idx" ON covered."id" = a."requestId" AND covered."status" = 'pending'
-         WHERE a."organisationId" = ${orgId} AND ${OPEN}) AS n`
+  const row = await readNow((sql) =>
+    sql.one(
+      withIndexes(
+        tables.selectNoFrom((eb) =>
+          eb(
+            eb
+              .selectFrom('ProductRequest as r')
+              .select((c) => c.fn.countAll<number>().as('n'))
+              .where('r.organisationId', '=', orgId)
+              .where('r.status', '=', PENDING),
+            '-',
+            openAssignments(orgId)
+              .innerJoin('ProductRequest as covered', (join) => join.onRef('covered.id', '=', 'a.requestId').on('covered.status', '=', PENDING))
+              .select((c) => c.fn.count<number>('a.requestId').distinct().as('n')),
+          ).as('n'),
+        ),
+        { a: 'RunnerAssignment_open_request_idx', covered: 'ProductRequest_pending_idx' },
+      ),
+    ),
+  )
   return Number(row?.n ?? 0)
 }
 

@@ -7,9 +7,10 @@
 // database alone (a backup, a replica) cannot brute-force the 10,000 possibilities. See decision 031.
 import crypto from 'node:crypto'
 import type { Prisma } from '@prisma/client'
-import { db } from '~/lib/db.server'
 import { env } from '~/lib/env.server'
-import { sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
+import { tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
+import { readNow, sqlWithin, writeTogether, type Sql } from '~/lib/sql.server'
 import { Invalid } from '~/lib/errors'
 import { getOrganisationSettings } from './organisation-settings.server'
 import { findStorefrontOwner } from './storefront.server'
@@ -52,7 +53,7 @@ export async function giveHandoverCode(tx: Prisma.TransactionClient, requestId: 
 /** The same inside a plain-SQL transaction (lib/sql.server.ts): the row that lets a runner check the code. */
 export function giveHandoverCodeIn(sql: Sql, requestId: string, trackingToken: string) {
   const code = handoverCodeFor(trackingToken)
-  sql.run('INSERT INTO HandoverCode (requestId, codeHash, createdAt) VALUES (?, ?, ?)', requestId, codeDigest(env().sessionSecrets[0]!, requestId, code), sqlDate(new Date()))
+  sql.run(tables.insertInto('HandoverCode').values({ requestId, codeHash: codeDigest(env().sessionSecrets[0]!, requestId, code), createdAt: new Date() }))
   return code
 }
 
@@ -83,7 +84,18 @@ export async function handoverRequiredAt(propertyId: string) {
 /** What the runner's screens say about the code of each request (one read for a whole portal). */
 export async function handoverRules(orgId: string, requestIds: string[]) {
   const [withCode, settings] = await Promise.all([
-    requestIds.length ? db.handoverCode.findMany({ where: { requestId: { in: requestIds }, request: { organisationId: orgId } }, select: { requestId: true } }) : [],
+    requestIds.length
+      ? readNow((sql) =>
+          sql.all(
+            tables
+              .selectFrom('HandoverCode as c')
+              .innerJoin('ProductRequest as r', 'r.id', 'c.requestId')
+              .select('c.requestId')
+              .where('c.requestId', 'in', listed(requestIds))
+              .where('r.organisationId', '=', orgId),
+          ),
+        )
+      : [],
     getOrganisationSettings(orgId),
   ])
   const coded = new Set(withCode.map((c) => c.requestId))
@@ -100,11 +112,17 @@ export type HandoverRule = 'required' | 'optional' | 'none'
  * refusal still counts) and the fifth locks the delivery.
  */
 export async function checkHandoverCode(a: HandoverTarget, given: string | null | undefined, options: { nobodyThere?: boolean } = {}, now = new Date()): Promise<Handover> {
-  const [stored, settings, check] = await Promise.all([
-    db.handoverCode.findUnique({ where: { requestId: a.requestId } }),
+  const [[stored, kept], settings] = await Promise.all([
+    readNow(
+      (sql) =>
+        [
+          sql.one(tables.selectFrom('HandoverCode').select('codeHash').where('requestId', '=', a.requestId)),
+          sql.one(tables.selectFrom('HandoverCheck').select('lockedUntil').where('assignmentId', '=', a.id)),
+        ] as const,
+    ),
     getOrganisationSettings(a.organisationId),
-    db.handoverCheck.findUnique({ where: { assignmentId: a.id } }),
   ])
+  const check = kept && { lockedUntil: kept.lockedUntil === null ? null : new Date(kept.lockedUntil) }
   const code = given?.trim() || null
   if (!stored) {
     if (code) throw new HandoverRefused(HANDOVER_MESSAGES.noCode, { handoverCode: [HANDOVER_MESSAGES.noCode] })
@@ -121,35 +139,48 @@ export async function checkHandoverCode(a: HandoverTarget, given: string | null 
 
   // A lock that ran out starts a fresh count.
   const expired = check?.lockedUntil && check.lockedUntil <= now
-  const counted = await db.handoverCheck.upsert({
-    where: { assignmentId: a.id },
-    create: { assignmentId: a.id, failedAttempts: 1 },
-    update: expired ? { failedAttempts: 1, lockedUntil: null } : { failedAttempts: { increment: 1 } },
+  const failedAttempts = await writeTogether((sql) => {
+    const counted = sql.one(
+      tables
+        .insertInto('HandoverCheck')
+        .values({ assignmentId: a.id, failedAttempts: 1 })
+        .onConflict((oc) =>
+          oc.column('assignmentId').doUpdateSet((eb) => (expired ? { failedAttempts: 1, lockedUntil: null } : { failedAttempts: eb('HandoverCheck.failedAttempts', '+', 1) })),
+        )
+        .returning('failedAttempts'),
+    )!.failedAttempts
+    if (counted >= HANDOVER_MAX_WRONG) {
+      sql.run(
+        tables
+          .updateTable('HandoverCheck')
+          .set({ failedAttempts: 0, lockedUntil: new Date(now.getTime() + HANDOVER_LOCK_MINUTES * 60_000) })
+          .where('assignmentId', '=', a.id),
+      )
+    }
+    return counted
   })
-  if (counted.failedAttempts >= HANDOVER_MAX_WRONG) {
-    await db.handoverCheck.update({
-      where: { assignmentId: a.id },
-      data: { failedAttempts: 0, lockedUntil: new Date(now.getTime() + HANDOVER_LOCK_MINUTES * 60_000) },
-    })
+  if (failedAttempts >= HANDOVER_MAX_WRONG) {
     throw new HandoverLocked(HANDOVER_MESSAGES.locked(HANDOVER_LOCK_MINUTES), { handoverCode: [HANDOVER_MESSAGES.locked(HANDOVER_LOCK_MINUTES)] })
   }
-  const message = HANDOVER_MESSAGES.wrong(HANDOVER_MAX_WRONG - counted.failedAttempts)
+  const message = HANDOVER_MESSAGES.wrong(HANDOVER_MAX_WRONG - failedAttempts)
   throw new HandoverRefused(message, { handoverCode: [message] })
 }
 
 /** Inside the delivery's transaction: the right code was shown at the door, or nobody was there. */
-export function recordHandover(tx: Prisma.TransactionClient, assignmentId: string, handover: Handover, at = new Date()) {
-  if (handover === 'none') return null
+export async function recordHandover(tx: Prisma.TransactionClient, assignmentId: string, handover: Handover, at = new Date()) {
+  if (handover === 'none') return
   const data = handover === 'confirmed' ? { confirmedAt: at } : { withoutCodeAt: at }
-  return tx.handoverCheck.upsert({
-    where: { assignmentId },
-    create: { assignmentId, ...data },
-    update: { ...data, failedAttempts: 0, lockedUntil: null },
-  })
+  const sql = await sqlWithin(tx)
+  sql.run(
+    tables
+      .insertInto('HandoverCheck')
+      .values({ assignmentId, ...data })
+      .onConflict((oc) => oc.column('assignmentId').doUpdateSet({ ...data, failedAttempts: 0, lockedUntil: null })),
+  )
 }
 
 /** For the manager's proof view: when the code was confirmed, if it was. */
 export async function handoverConfirmedAt(assignmentId: string) {
-  const check = await db.handoverCheck.findUnique({ where: { assignmentId }, select: { confirmedAt: true } })
-  return check?.confirmedAt ?? null
+  const check = await readNow((sql) => sql.one(tables.selectFrom('HandoverCheck').select('confirmedAt').where('assignmentId', '=', assignmentId)))
+  return check?.confirmedAt ? new Date(check.confirmedAt) : null
 }

@@ -3,9 +3,10 @@
 // and a resend replaces its token (the old link stops working). Accepting needs the e-mail the
 // identity provider vouched for to be the invited address.
 import crypto from 'node:crypto'
-import { db } from '~/lib/db.server'
 import { Conflict, DomainError, NotFound, TooManyRequests } from '~/lib/errors'
 import { displayName, formatDate, roleWithArticle } from '~/lib/format'
+import { sql as fragment, type ExpressionBuilder, type InferResult } from 'kysely'
+import { tables, type Tables } from '~/lib/sql-builder.server'
 import { readNow, sqlDate, writeTogether, type Sql } from '~/lib/sql.server'
 import { hashToken, newToken } from '~/lib/tokens.server'
 import type { InvitableRole } from '~/lib/schemas/team'
@@ -27,7 +28,21 @@ export class InvitationNotSent extends DomainError {
   status = 502
 }
 
-type InvitationRow = { id: string; organisationId: string; email: string; role: string; tokenHash: string; expiresAt: string; createdAt: string; acceptedAt: string | null; revokedAt: string | null }
+const INVITATION_COLUMNS = ['id', 'organisationId', 'email', 'role', 'tokenHash', 'expiresAt', 'createdAt', 'acceptedAt', 'revokedAt'] as const
+const invitations = () => tables.selectFrom('Invitation').select(INVITATION_COLUMNS)
+type InvitationRow = InferResult<ReturnType<typeof invitations>>[number]
+
+/** An invitation by its link's token, with its organisation's name. */
+const invitationByToken = (token: string) =>
+  tables
+    .selectFrom('Invitation as i')
+    .innerJoin('Organisation as o', 'o.id', 'i.organisationId')
+    .select(INVITATION_COLUMNS.map((column) => `i.${column}` as const))
+    .select('o.name as organisationName')
+    .where('i.tokenHash', '=', hashToken(token))
+
+/** Neither accepted nor revoked. */
+const stillOpen = (eb: ExpressionBuilder<Tables, 'Invitation'>) => eb.and([eb('acceptedAt', 'is', null), eb('revokedAt', 'is', null)])
 
 function viewOf(row: InvitationRow, now = Date.now()): InvitationView {
   const expiresAt = new Date(row.expiresAt)
@@ -39,7 +54,7 @@ const normalised = (email: string) => email.trim().toLowerCase()
 /** Invitations neither accepted nor revoked, newest first; expired ones stay listed so they can be resent. */
 export async function listInvitations(orgId: string): Promise<InvitationView[]> {
   const rows = await readNow((sql) =>
-    sql.all<InvitationRow>('SELECT * FROM Invitation WHERE organisationId = ? AND acceptedAt IS NULL AND revokedAt IS NULL ORDER BY createdAt DESC', orgId),
+    sql.all(invitations().where('organisationId', '=', orgId).where(stillOpen).orderBy('createdAt', 'desc')),
   )
   const now = Date.now()
   return rows.map((r) => viewOf(r, now))
@@ -51,14 +66,20 @@ export async function listInvitations(orgId: string): Promise<InvitationView[]> 
  */
 function refuseOverDailyAllowance(sql: Sql, orgId: string, now: Date) {
   const since = sqlDate(new Date(now.getTime() - DAY_MS))
-  const sent = sql.one<{ n: number }>(
-    `SELECT (SELECT COUNT(*) FROM Invitation WHERE organisationId = ? AND createdAt > ?)
-      + (SELECT COUNT(*) FROM AuditEvent WHERE organisationId = ? AND action = 'member.invitation_resent' AND at > ?) AS n`,
-    orgId,
-    since,
-    orgId,
-    since,
-  )!.n
+  const sent = sql.one(
+    tables.selectNoFrom((eb) =>
+      eb(
+        eb.selectFrom('Invitation').select((c) => c.fn.countAll<number>().as('n')).where('organisationId', '=', orgId).where('createdAt', '>', since),
+        '+',
+        eb
+          .selectFrom('AuditEvent')
+          .select((c) => c.fn.countAll<number>().as('n'))
+          .where('organisationId', '=', orgId)
+          .where('action', '=', fragment.lit('member.invitation_resent'))
+          .where('at', '>', since),
+      ).as('n'),
+    ),
+  )?.n ?? 0
   if (sent >= INVITATIONS_PER_DAY) throw new TooManyRequests(`At most ${INVITATIONS_PER_DAY} invitations a day per organisation. Try again tomorrow.`)
 }
 
@@ -73,21 +94,26 @@ export async function inviteMember(orgId: string, inviter: Inviter, input: { ema
   const now = new Date()
   const id = crypto.randomUUID()
   await writeTogether((sql) => {
-    const member = sql.one('SELECT 1 FROM Membership m JOIN User u ON u.id = m.userId WHERE m.organisationId = ? AND u.email = ?', orgId, email)
+    const member = sql.one(
+      tables.selectFrom('Membership as m').innerJoin('User as u', 'u.id', 'm.userId').select(fragment.lit(1).as('one')).where('m.organisationId', '=', orgId).where('u.email', '=', email),
+    )
     if (member) throw new Conflict(`${email} is already a member of this organisation.`)
-    const pending = sql.one('SELECT 1 FROM Invitation WHERE organisationId = ? AND email = ? AND acceptedAt IS NULL AND revokedAt IS NULL AND expiresAt > ?', orgId, email, sqlDate(now))
+    const pending = sql.one(
+      tables.selectFrom('Invitation').select(fragment.lit(1).as('one')).where('organisationId', '=', orgId).where('email', '=', email).where(stillOpen).where('expiresAt', '>', sqlDate(now)),
+    )
     if (pending) throw new Conflict(`${email} has already been invited. Resend or revoke that invitation instead.`)
     refuseOverDailyAllowance(sql, orgId, now)
     sql.run(
-      'INSERT INTO Invitation (id, organisationId, email, role, tokenHash, invitedById, expiresAt, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      id,
-      orgId,
-      email,
-      input.role,
-      hashToken(token),
-      inviter.userId,
-      sqlDate(new Date(now.getTime() + INVITATION_LIFETIME_DAYS * DAY_MS)),
-      sqlDate(now),
+      tables.insertInto('Invitation').values({
+        id,
+        organisationId: orgId,
+        email,
+        role: input.role,
+        tokenHash: hashToken(token),
+        invitedById: inviter.userId,
+        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_DAYS * DAY_MS),
+        createdAt: now,
+      }),
     )
   })
   const row = await invitationRow(orgId, id)
@@ -95,7 +121,7 @@ export async function inviteMember(orgId: string, inviter: Inviter, input: { ema
     await emailInvitation(row, token, inviter, origin)
   } catch (err) {
     // Nobody could ever use an invitation whose link was never sent: take it back, so a retry is not a 409.
-    await db.invitation.delete({ where: { id } })
+    await writeTogether((sql) => sql.run(tables.deleteFrom('Invitation').where('id', '=', id)))
     throw err
   }
   await recordAudit({ orgId, action: 'member.invited', target: { type: 'invitation', id }, details: { email, role: input.role } })
@@ -109,7 +135,7 @@ const publicView = (row: InvitationRow) => {
 }
 
 async function invitationRow(orgId: string, id: string) {
-  const row = await readNow((sql) => sql.one<InvitationRow>('SELECT * FROM Invitation WHERE id = ? AND organisationId = ?', id, orgId))
+  const row = await readNow((sql) => sql.one(invitations().where('id', '=', id).where('organisationId', '=', orgId)))
   if (!row) throw new NotFound('Invitation not found')
   return row
 }
@@ -123,7 +149,7 @@ export async function resendInvitation(orgId: string, inviter: Inviter, id: stri
   const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_DAYS * DAY_MS)
   await writeTogether((sql) => {
     refuseOverDailyAllowance(sql, orgId, new Date())
-    sql.run('UPDATE Invitation SET tokenHash = ?, expiresAt = ? WHERE id = ? AND organisationId = ? AND acceptedAt IS NULL AND revokedAt IS NULL', hashToken(token), sqlDate(expiresAt), id, orgId)
+    sql.run(tables.updateTable('Invitation').set({ tokenHash: hashToken(token), expiresAt }).where('id', '=', id).where('organisationId', '=', orgId).where(stillOpen))
   })
   const renewed = { ...row, expiresAt: sqlDate(expiresAt) }
   try {
@@ -131,7 +157,14 @@ export async function resendInvitation(orgId: string, inviter: Inviter, id: stri
   } catch (err) {
     // Nothing reached the person: the link they already have keeps working.
     await writeTogether((sql) =>
-      sql.run('UPDATE Invitation SET tokenHash = ?, expiresAt = ? WHERE id = ? AND organisationId = ? AND tokenHash = ?', row.tokenHash, row.expiresAt, id, orgId, hashToken(token)),
+      sql.run(
+        tables
+          .updateTable('Invitation')
+          .set({ tokenHash: row.tokenHash, expiresAt: new Date(row.expiresAt) })
+          .where('id', '=', id)
+          .where('organisationId', '=', orgId)
+          .where('tokenHash', '=', hashToken(token)),
+      ),
     )
     throw err
   }
@@ -144,7 +177,9 @@ export async function revokeInvitation(orgId: string, id: string) {
   const row = await invitationRow(orgId, id)
   if (row.acceptedAt) throw new Conflict('This invitation was already accepted. Remove the member instead.')
   if (!row.revokedAt) {
-    await writeTogether((sql) => sql.run('UPDATE Invitation SET revokedAt = ? WHERE id = ? AND organisationId = ? AND revokedAt IS NULL', sqlDate(new Date()), id, orgId))
+    await writeTogether((sql) =>
+      sql.run(tables.updateTable('Invitation').set({ revokedAt: new Date() }).where('id', '=', id).where('organisationId', '=', orgId).where('revokedAt', 'is', null)),
+    )
     await recordAudit({ orgId, action: 'member.invitation_revoked', target: { type: 'invitation', id }, details: { email: row.email, role: row.role } })
   }
   return { invitation: publicView(row), revoked: true }
@@ -189,12 +224,7 @@ const UNUSABLE: Record<Exclude<InvitationState, 'pending'>, string> = {
 
 /** What the link opens, for the invitation page: never more than the address, the role and the organisation's name. */
 export async function invitationBehind(token: string) {
-  const row = await readNow((sql) =>
-    sql.one<InvitationRow & { organisationName: string }>(
-      'SELECT i.*, o.name AS organisationName FROM Invitation i JOIN Organisation o ON o.id = i.organisationId WHERE i.tokenHash = ?',
-      hashToken(token),
-    ),
-  )
+  const row = await readNow((sql) => sql.one(invitationByToken(token)))
   if (!row) return { state: 'unknown' as InvitationState, invitation: null }
   return { state: stateOf(row), invitation: { email: row.email, role: row.role, organisationId: row.organisationId, organisationName: row.organisationName } }
 }
@@ -224,26 +254,19 @@ export class InvitationForAnotherAddress extends DomainError {
 export async function acceptInvitation(token: string, person: { userId: string; email: string; firstName: string | null; lastName: string | null }) {
   const now = new Date()
   const joined = await writeTogether((sql) => {
-    const row = sql.one<InvitationRow & { organisationName: string }>(
-      'SELECT i.*, o.name AS organisationName FROM Invitation i JOIN Organisation o ON o.id = i.organisationId WHERE i.tokenHash = ?',
-      hashToken(token),
-    )
+    const row = sql.one(invitationByToken(token))
     const state = row ? stateOf(row, now.getTime()) : 'unknown'
     if (!row || state !== 'pending') throw new InvitationUnusable(UNUSABLE[state as Exclude<InvitationState, 'pending'>])
     if (normalised(person.email) !== row.email) throw new InvitationForAnotherAddress(row.email)
-    const already = sql.one('SELECT 1 FROM Membership WHERE userId = ? AND organisationId = ?', person.userId, row.organisationId)
+    const already = sql.one(tables.selectFrom('Membership').select(fragment.lit(1).as('one')).where('userId', '=', person.userId).where('organisationId', '=', row.organisationId))
     if (!already) {
       sql.run(
-        'INSERT INTO Membership (id, userId, organisationId, role, createdAt, lastActiveAt) VALUES (?, ?, ?, ?, ?, ?)',
-        crypto.randomUUID(),
-        person.userId,
-        row.organisationId,
-        row.role,
-        sqlDate(now),
-        sqlDate(now),
+        tables
+          .insertInto('Membership')
+          .values({ id: crypto.randomUUID(), userId: person.userId, organisationId: row.organisationId, role: row.role, createdAt: now, lastActiveAt: now }),
       )
     }
-    sql.run('UPDATE Invitation SET acceptedAt = ?, acceptedById = ? WHERE id = ?', sqlDate(now), person.userId, row.id)
+    sql.run(tables.updateTable('Invitation').set({ acceptedAt: now, acceptedById: person.userId }).where('id', '=', row.id))
     return row
   })
   await recordAudit({

@@ -2,10 +2,11 @@
 // changes, removing and leaving, and handing ownership on. Every change is recorded in the audit log;
 // an organisation always keeps at least one owner. Who may ask is decided in permissions.ts.
 import { z } from 'zod'
-import { db } from '~/lib/db.server'
+import { sql as fragment } from 'kysely'
 import { Conflict, Forbidden, NotFound } from '~/lib/errors'
 import { displayName } from '~/lib/format'
-import { readNow, sqlDate, writeTogether } from '~/lib/sql.server'
+import { tables } from '~/lib/sql-builder.server'
+import { readNow, writeTogether, type Sql } from '~/lib/sql.server'
 import { recordAudit } from './audit-log.server'
 import { can, ROLES, type Actor, type Role } from './permissions'
 
@@ -22,12 +23,14 @@ export type MemberView = { userId: string; email: string; name: string; role: st
 /** The organisation's people, owners first, then by name; one statement. */
 export async function listMembers(orgId: string): Promise<MemberView[]> {
   const rows = await readNow((sql) =>
-    sql.all<{ userId: string; email: string; firstName: string | null; lastName: string | null; role: string; joinedAt: string; lastActiveAt: string | null }>(
-      `SELECT u.id AS userId, u.email, u.firstName, u.lastName, m.role, m.createdAt AS joinedAt, m.lastActiveAt
-      FROM Membership m JOIN User u ON u.id = m.userId
-      WHERE m.organisationId = ?
-      ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END, u.email`,
-      orgId,
+    sql.all(
+      tables
+        .selectFrom('Membership as m')
+        .innerJoin('User as u', 'u.id', 'm.userId')
+        .select(['u.id as userId', 'u.email', 'u.firstName', 'u.lastName', 'm.role', 'm.createdAt as joinedAt', 'm.lastActiveAt'])
+        .where('m.organisationId', '=', orgId)
+        .orderBy((eb) => eb.case('m.role').when('owner').then(0).when('admin').then(1).else(2).end())
+        .orderBy('u.email'),
     ),
   )
   return rows.map((r) => ({ userId: r.userId, email: r.email, name: displayName(r), role: r.role, joinedAt: isoOf(r.joinedAt)!, lastActiveAt: isoOf(r.lastActiveAt) }))
@@ -40,13 +43,33 @@ const isoOf = (stored: string | null) => (stored ? new Date(stored).toISOString(
  * getManager) on actions at most every few minutes. Never on a GET: any machine may be a replica.
  */
 export async function markActive(userId: string, orgId: string) {
-  await writeTogether((sql) => sql.run('UPDATE Membership SET lastActiveAt = ? WHERE userId = ? AND organisationId = ?', sqlDate(new Date()), userId, orgId))
+  await writeTogether((sql) => sql.run(tables.updateTable('Membership').set({ lastActiveAt: new Date() }).where('userId', '=', userId).where('organisationId', '=', orgId)))
 }
 
 async function membershipOrThrow(orgId: string, userId: string) {
-  const membership = await db.membership.findFirst({ where: { organisationId: orgId, userId }, include: { user: true } })
-  if (!membership) throw new NotFound('Member not found')
-  return membership
+  const row = await readNow((sql) =>
+    sql.one(
+      tables
+        .selectFrom('Membership as m')
+        .innerJoin('User as u', 'u.id', 'm.userId')
+        .select(['m.id', 'm.role', 'u.email'])
+        .where('m.organisationId', '=', orgId)
+        .where('m.userId', '=', userId),
+    ),
+  )
+  if (!row) throw new NotFound('Member not found')
+  return { id: row.id, role: row.role, user: { email: row.email } }
+}
+
+/** How many owners the organisation has. */
+function ownersOf(sql: Sql, orgId: string) {
+  return sql.one(
+    tables
+      .selectFrom('Membership')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organisationId', '=', orgId)
+      .where('role', '=', 'owner'),
+  )!.n
 }
 
 /** Owners and admins change roles; only an owner may make or unmake an owner. */
@@ -56,10 +79,10 @@ export async function changeMemberRole(orgId: string, actorRole: string, memberU
   const from = membership.role
   if (from === role) return { userId: memberUserId, email: membership.user.email, role }
   if ((from === 'owner' || role === 'owner') && !can({ role: actorRole }, 'ownership')) throw new Forbidden('Only an owner can make or remove an owner.')
-  await db.$transaction(async (tx) => {
-    await tx.membership.update({ where: { id: membership.id }, data: { role } })
+  await writeTogether((sql) => {
+    sql.run(tables.updateTable('Membership').set({ role }).where('id', '=', membership.id))
     // Checked after the change, inside the transaction, so two owners demoting each other cannot both win.
-    if (from === 'owner' && (await tx.membership.count({ where: { organisationId: orgId, role: 'owner' } })) === 0) {
+    if (from === 'owner' && ownersOf(sql, orgId) === 0) {
       throw new Conflict('An organisation needs at least one owner. Make someone else owner first.')
     }
   })
@@ -85,7 +108,7 @@ export async function removeMember(orgId: string, actor: TeamActor, memberUserId
 export async function leaveOrganisation(orgId: string, userId: string) {
   const membership = await membershipOrThrow(orgId, userId)
   if (membership.role === 'owner') {
-    const owners = await db.membership.count({ where: { organisationId: orgId, role: 'owner' } })
+    const owners = await readNow((sql) => ownersOf(sql, orgId))
     if (owners <= 1) throw new Conflict('You are the last owner. Transfer ownership to an admin before you leave.')
   }
   await dropMembership(orgId, membership.id, userId)
@@ -100,16 +123,19 @@ export async function leaveOrganisation(orgId: string, userId: string) {
  */
 async function dropMembership(orgId: string, membershipId: string, userId: string) {
   await writeTogether((sql) => {
-    sql.run('DELETE FROM Membership WHERE id = ?', membershipId)
+    sql.run(tables.deleteFrom('Membership').where('id', '=', membershipId))
     // Re-checked inside the transaction, so two owners leaving at once cannot leave none.
-    const owners = sql.one<{ n: number }>("SELECT COUNT(*) AS n FROM Membership WHERE organisationId = ? AND role = 'owner'", orgId)!.n
-    if (owners === 0) throw new Conflict('An organisation needs at least one owner. Transfer ownership to an admin first.')
+    if (ownersOf(sql, orgId) === 0) throw new Conflict('An organisation needs at least one owner. Transfer ownership to an admin first.')
     sql.run(
-      `DELETE FROM Session WHERE userId = ?
-        AND (json_extract(sess, '$.orgId') = ? OR NOT EXISTS (SELECT 1 FROM Membership WHERE userId = ?))`,
-      userId,
-      orgId,
-      userId,
+      tables
+        .deleteFrom('Session')
+        .where('userId', '=', userId)
+        .where((eb) =>
+          eb.or([
+            eb(eb.fn('json_extract', ['sess', fragment.lit('$.orgId')]), '=', orgId),
+            eb.not(eb.exists(eb.selectFrom('Membership').select(fragment.lit(1).as('one')).where('Membership.userId', '=', userId))),
+          ]),
+        ),
     )
   })
 }
@@ -122,10 +148,10 @@ export async function transferOwnership(orgId: string, actor: TeamActor, toUserI
   if (to.role !== 'admin') throw new Conflict('Ownership can only be transferred to an admin. Make them an admin first.')
   // All or nothing: if the admin was demoted or removed meanwhile, the owner stays owner.
   await writeTogether((sql) => {
-    if (sql.run("UPDATE Membership SET role = 'owner' WHERE id = ? AND role = 'admin'", to.id).changes !== 1) {
+    if (sql.run(tables.updateTable('Membership').set({ role: 'owner' }).where('id', '=', to.id).where('role', '=', 'admin')).changes !== 1) {
       throw new Conflict('Ownership can only be transferred to an admin. Make them an admin first.')
     }
-    sql.run("UPDATE Membership SET role = 'admin' WHERE id = ? AND role = 'owner'", from.id)
+    sql.run(tables.updateTable('Membership').set({ role: 'admin' }).where('id', '=', from.id).where('role', '=', 'owner'))
   })
   await recordAudit({ orgId, action: 'member.ownership_transferred', target: { type: 'user', id: toUserId }, details: { email: to.user.email, from: from.user.email } })
   return { owner: { userId: toUserId, email: to.user.email, role: 'owner' }, previousOwner: { userId: actor.userId, email: from.user.email, role: 'admin' } }

@@ -3,7 +3,8 @@
 // "delivered without code": stored with the handover, told to the managers and written in the audit
 // log (assignment.server.ts does all three once the proof is in).
 import { Conflict, Invalid } from '~/lib/errors'
-import { changeAssignmentStatus, type AssignmentAccess } from './assignment.server'
+import type { AssignmentAccess } from './assignment.server'
+import { changeAssignmentStatus } from './delivery-progress.server'
 import { submitProofWithPhoto } from './delivery-proof.server'
 
 export const NOBODY_THERE = {

@@ -1,9 +1,11 @@
 // Notifications for an organisation's managers: what happened (a scan, a request, a delivery) and
 // whether each of them has looked at it yet.
 import type { Prisma } from '@prisma/client'
+import { sql as fragment, type ExpressionBuilder } from 'kysely'
 import { db } from '~/lib/db.server'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
-import { readNow, sqlDate, sqlWithin, writeTogether, type Sql } from '~/lib/sql.server'
+import { tables, type Tables } from '~/lib/sql-builder.server'
+import { readNow, sqlWithin, writeTogether, type Sql } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
 import { sendSms } from '~/services/sms.server'
 import { NotFound } from '~/lib/errors'
@@ -31,17 +33,19 @@ export async function notifyOrganisation(orgId: string, notification: NewNotific
 export function notifyOrganisationIn(sql: Sql, orgId: string, n: NewNotification) {
   const id = newRowId()
   sql.run(
-    'INSERT INTO Notification (id, organisationId, userId, type, message, propertyId, requestId, assignmentId, imageUrl, isRead, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)',
-    id,
-    orgId,
-    n.userId ?? null,
-    n.type,
-    n.message,
-    n.propertyId ?? null,
-    n.requestId ?? null,
-    n.assignmentId ?? null,
-    n.imageUrl ?? null,
-    sqlDate(new Date()),
+    tables.insertInto('Notification').values({
+      id,
+      organisationId: orgId,
+      userId: n.userId ?? null,
+      type: n.type,
+      message: n.message,
+      propertyId: n.propertyId ?? null,
+      requestId: n.requestId ?? null,
+      assignmentId: n.assignmentId ?? null,
+      imageUrl: n.imageUrl ?? null,
+      isRead: false,
+      createdAt: new Date(),
+    }),
   )
   recordActivityIn(sql, orgId, 'notification.created', id)
 }
@@ -53,13 +57,10 @@ export function notifyOrganisationIn(sql: Sql, orgId: string, n: NewNotification
 export function notifyOrganisationOnceIn(sql: Sql, orgId: string, id: string, n: Pick<NewNotification, 'type' | 'message' | 'propertyId'>, at: Date) {
   return (
     sql.run(
-      'INSERT OR IGNORE INTO Notification (id, organisationId, type, message, propertyId, isRead, createdAt) VALUES (?, ?, ?, ?, ?, 0, ?)',
-      id,
-      orgId,
-      n.type,
-      n.message,
-      n.propertyId ?? null,
-      sqlDate(at),
+      tables
+        .insertInto('Notification')
+        .orIgnore()
+        .values({ id, organisationId: orgId, type: n.type, message: n.message, propertyId: n.propertyId ?? null, isRead: false, createdAt: at }),
     ).changes === 1
   )
 }
@@ -67,13 +68,23 @@ export function notifyOrganisationOnceIn(sql: Sql, orgId: string, id: string, n:
 // Read state is each person's own (decision 071): a notification is read for someone when it is no
 // newer than their "read up to" mark (their last Mark All Read) or they marked it on its own. The
 // mark keeps the unread count bounded by what arrived since, so it stays one cheap statement.
-const visible = (n: string) => `${n}.organisationId = ? AND (${n}.userId IS NULL OR ${n}.userId = ?)`
-const unread = (n: string) => `${n}.createdAt > COALESCE((SELECT w.readUpTo FROM NotificationsReadUpTo w WHERE w.userId = ? AND w.organisationId = ?), '')
-  AND NOT EXISTS (SELECT 1 FROM NotificationRead r WHERE r.userId = ? AND r.notificationId = ${n}.id)`
-const VISIBLE = visible('n')
-const UNREAD = unread('n')
-const visibleParams = (orgId: string, userId: string) => [orgId, userId]
-const unreadParams = (orgId: string, userId: string) => [userId, orgId, userId]
+// Every statement here calls the notification `n` (a statement with two names it in an inner query
+// again, which SQLite reads as the inner one), so these conditions serve them all.
+type InN = ExpressionBuilder<Tables & { n: Tables['Notification'] }, 'n'>
+type Person = { orgId: string; userId: string }
+
+/** The organisation's notifications and this person's own. */
+const visible = (eb: InN, { orgId, userId }: Person) => eb.and([eb('n.organisationId', '=', orgId), eb.or([eb('n.userId', 'is', null), eb('n.userId', '=', userId)])])
+
+/** This person's "read up to" mark, or '' (before everything) without one. */
+const markOf = (eb: InN, { orgId, userId }: Person) =>
+  eb.fn.coalesce(eb.selectFrom('NotificationsReadUpTo as w').select('w.readUpTo').where('w.userId', '=', userId).where('w.organisationId', '=', orgId), eb.val(''))
+
+const unread = (eb: InN, person: Person) =>
+  eb.and([
+    eb('n.createdAt', '>', markOf(eb, person)),
+    eb.not(eb.exists(eb.selectFrom('NotificationRead as r').select(fragment.lit(1).as('one')).where('r.userId', '=', person.userId).whereRef('r.notificationId', '=', 'n.id'))),
+  ])
 
 /** This person's unread notifications in this organisation. */
 export async function countUnread(orgId: string, userId: string): Promise<number> {
@@ -90,12 +101,17 @@ const unreadKept = reusedUntilWrite<{ count: number; urgent: number }>()
 
 /** The unread count and how many of them are urgent requests, in one statement, for the bell's poll. */
 export async function unreadCounts(orgId: string, userId: string): Promise<{ count: number; urgent: number }> {
+  const person = { orgId, userId }
   return unreadKept(`${orgId}|${userId}`, async () => {
     const row = await readNow((sql) =>
-      sql.one<{ n: number; u: number | null }>(
-        `SELECT COUNT(*) AS n, SUM(n.type = 'new_request' AND n.message LIKE 'URGENT: %') AS u FROM Notification n WHERE ${VISIBLE} AND ${UNREAD}`,
-        ...visibleParams(orgId, userId),
-        ...unreadParams(orgId, userId),
+      sql.one(
+        tables
+          .selectFrom('Notification as n')
+          .select((eb) => [
+            eb.fn.countAll<number>().as('n'),
+            eb.fn.sum<number | null>(eb.and([eb('n.type', '=', 'new_request'), eb('n.message', 'like', `${URGENT_PREFIX}%`)])).as('u'),
+          ])
+          .where((eb) => eb.and([visible(eb, person), unread(eb, person)])),
       ),
     )
     return { count: row?.n ?? 0, urgent: Number(row?.u ?? 0) }
@@ -115,13 +131,21 @@ export type NotificationView = {
   createdAt: Date
 }
 
-type NotificationRow = Omit<NotificationView, 'isRead' | 'createdAt'> & { isRead: number; createdAt: string }
+const COLUMNS = ['n.id', 'n.userId', 'n.type', 'n.message', 'n.propertyId', 'n.requestId', 'n.assignmentId', 'n.imageUrl', 'n.createdAt'] as const
 
-/** The view's columns, this person's read state among them (parameters: unreadParams). */
-const COLUMNS = 'n.id, n.userId, n.type, n.message, n.propertyId, n.requestId, n.assignmentId, n.imageUrl, n.createdAt'
-const VIEW_COLUMNS = `${COLUMNS}, CASE WHEN ${UNREAD} THEN 0 ELSE 1 END AS isRead`
+/** The view's columns, this person's read state among them. */
+function viewColumns(person: Person) {
+  return tables
+    .selectFrom('Notification as n')
+    .select(COLUMNS)
+    .select((eb) => eb.case().when(unread(eb, person)).then(0).else(1).end().as('isRead'))
+}
 
-const viewOf = (row: NotificationRow): NotificationView => ({ ...row, isRead: row.isRead === 1, createdAt: new Date(row.createdAt) })
+const viewOf = (row: Omit<NotificationView, 'isRead' | 'createdAt'> & { isRead: number; createdAt: string }): NotificationView => ({
+  ...row,
+  isRead: row.isRead === 1,
+  createdAt: new Date(row.createdAt),
+})
 
 export const NOTIFICATION_LIMIT = 100
 
@@ -132,16 +156,14 @@ export async function listNotifications(
   options: { isRead?: boolean; limit?: number } = {},
 ): Promise<NotificationView[]> {
   if (options.isRead === true) return listReadNotifications(orgId, userId, options.limit)
-  const only = options.isRead === false ? `AND ${UNREAD}` : ''
-  const onlyParams = options.isRead === false ? unreadParams(orgId, userId) : []
+  const person = { orgId, userId }
   const rows = await readNow((sql) =>
-    sql.all<NotificationRow>(
-      `SELECT ${VIEW_COLUMNS} FROM Notification n WHERE ${VISIBLE} ${only}
-      ORDER BY n.createdAt DESC, n.id DESC LIMIT ?`,
-      ...unreadParams(orgId, userId),
-      ...visibleParams(orgId, userId),
-      ...onlyParams,
-      Math.min(Math.max(options.limit ?? NOTIFICATION_LIMIT, 1), 500),
+    sql.all(
+      viewColumns(person)
+        .where((eb) => (options.isRead === false ? eb.and([visible(eb, person), unread(eb, person)]) : visible(eb, person)))
+        .orderBy('n.createdAt', 'desc')
+        .orderBy('n.id', 'desc')
+        .limit(Math.min(Math.max(options.limit ?? NOTIFICATION_LIMIT, 1), 500)),
     ),
   )
   return rows.map(viewOf)
@@ -155,24 +177,31 @@ export async function listNotifications(
  */
 async function listReadNotifications(orgId: string, userId: string, limit = NOTIFICATION_LIMIT): Promise<NotificationView[]> {
   const take = Math.min(Math.max(limit, 1), 500)
-  const mark = `COALESCE((SELECT w.readUpTo FROM NotificationsReadUpTo w WHERE w.userId = ? AND w.organisationId = ?), '')`
-  const columns = `${COLUMNS}, 1 AS isRead`
+  const person = { orgId, userId }
+  const upToTheMark = tables
+    .selectFrom('Notification as n')
+    .select(COLUMNS)
+    .select(fragment.lit(1).as('isRead'))
+    .where((eb) => eb.and([visible(eb, person), eb('n.createdAt', '<=', markOf(eb, person))]))
+    .orderBy('n.createdAt', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(take)
+  const markedOnTheirOwn = tables
+    .selectFrom('NotificationRead as r')
+    .innerJoin('Notification as n', 'n.id', 'r.notificationId')
+    .select(COLUMNS)
+    .select(fragment.lit(1).as('isRead'))
+    .where('r.userId', '=', userId)
+    .where((eb) => eb.and([visible(eb, person), eb('n.createdAt', '>', markOf(eb, person))]))
   const rows = await readNow((sql) =>
-    sql.all<NotificationRow>(
-      `SELECT * FROM (SELECT ${columns} FROM Notification n WHERE ${VISIBLE} AND n.createdAt <= ${mark} ORDER BY n.createdAt DESC, n.id DESC LIMIT ?)
-      UNION ALL
-      SELECT * FROM (SELECT ${columns} FROM NotificationRead r JOIN Notification n ON n.id = r.notificationId
-        WHERE r.userId = ? AND ${VISIBLE} AND n.createdAt > ${mark})
-      ORDER BY createdAt DESC, id DESC LIMIT ?`,
-      ...visibleParams(orgId, userId),
-      userId,
-      orgId,
-      take,
-      userId,
-      ...visibleParams(orgId, userId),
-      userId,
-      orgId,
-      take,
+    sql.all(
+      tables
+        .selectFrom(upToTheMark.as('m'))
+        .selectAll()
+        .unionAll(tables.selectFrom(markedOnTheirOwn.as('o')).selectAll())
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(take),
     ),
   )
   return rows.map(viewOf)
@@ -187,12 +216,14 @@ const visibleTotals = reusedUntilWrite<number>()
 function countVisible(orgId: string, userId: string) {
   return visibleTotals(`${orgId}|${userId}`, async () => {
     const row = await readNow((sql) =>
-      sql.one<{ n: number }>(
-        `SELECT (SELECT COUNT(*) FROM Notification n WHERE n.organisationId = ? AND n.userId IS NULL)
-          + (SELECT COUNT(*) FROM Notification n WHERE n.organisationId = ? AND n.userId = ?) AS n`,
-        orgId,
-        orgId,
-        userId,
+      sql.one(
+        tables.selectNoFrom((eb) =>
+          eb(
+            eb.selectFrom('Notification as n').select((c) => c.fn.countAll<number>().as('n')).where('n.organisationId', '=', orgId).where('n.userId', 'is', null),
+            '+',
+            eb.selectFrom('Notification as n').select((c) => c.fn.countAll<number>().as('n')).where('n.organisationId', '=', orgId).where('n.userId', '=', userId),
+          ).as('n'),
+        ),
       ),
     )
     return row?.n ?? 0
@@ -211,48 +242,90 @@ export async function notificationGroups(orgId: string, userId: string) {
 }
 
 async function findVisible(orgId: string, userId: string, id: string) {
-  const found = await db.notification.findFirst({ where: { organisationId: orgId, OR: [{ userId: null }, { userId }], id }, select: { id: true } })
+  const person = { orgId, userId }
+  const found = await readNow((sql) => sql.one(tables.selectFrom('Notification as n').select('n.id').where('n.id', '=', id).where((eb) => visible(eb, person))))
   if (!found) throw new NotFound('Notification not found')
   return found.id
 }
 
+/** A later mark never moves back. */
+const keepLaterMark = (eb: ExpressionBuilder<Tables & { excluded: Tables['NotificationsReadUpTo'] }, 'NotificationsReadUpTo' | 'excluded'>) => ({
+  // Typed as the column is written (a Date); SQLite compares the stored texts.
+  readUpTo: eb.fn<Date>('max', ['NotificationsReadUpTo.readUpTo', 'excluded.readUpTo']),
+})
+
 /** Read for this person only; a teammate still sees it unread. */
 export async function markNotificationRead(orgId: string, userId: string, id: string): Promise<NotificationView> {
   const notificationId = await findVisible(orgId, userId, id)
+  const person = { orgId, userId }
   await writeTogether((sql) => {
-    sql.run('INSERT INTO NotificationRead (userId, notificationId, readAt) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', userId, notificationId, sqlDate(new Date()))
+    sql.run(tables.insertInto('NotificationRead').values({ userId, notificationId, readAt: new Date() }).onConflict((oc) => oc.doNothing()))
     // Reading the oldest unread one moves the mark up to the next unread: the count keeps starting there.
+    const upTo = tables
+      .selectFrom('Notification as n')
+      .select((eb) => eb.fn.max('n.createdAt').as('upTo'))
+      .where((eb) =>
+        eb.and([
+          visible(eb, person),
+          eb(
+            'n.createdAt',
+            '<',
+            eb.fn.coalesce(
+              eb
+                .selectFrom('Notification as n')
+                .select((u) => u.fn.min('n.createdAt').as('oldest'))
+                .where((u) => u.and([visible(u, person), unread(u, person)])),
+              eb.val('9999'),
+            ),
+          ),
+        ]),
+      )
     sql.run(
-      `INSERT INTO NotificationsReadUpTo (userId, organisationId, readUpTo)
-      SELECT ?, ?, upTo FROM (
-        SELECT MAX(n.createdAt) AS upTo FROM Notification n
-        WHERE ${VISIBLE} AND n.createdAt < COALESCE((SELECT MIN(u.createdAt) FROM Notification u WHERE ${visible('u')} AND ${unread('u')}), '9999')
-      ) WHERE upTo IS NOT NULL
-      ON CONFLICT (userId, organisationId) DO UPDATE SET readUpTo = MAX(readUpTo, excluded.readUpTo)`,
-      userId,
-      orgId,
-      ...visibleParams(orgId, userId),
-      ...visibleParams(orgId, userId),
-      ...unreadParams(orgId, userId),
+      tables
+        .insertInto('NotificationsReadUpTo')
+        .columns(['userId', 'organisationId', 'readUpTo'])
+        .expression(
+          tables
+            .selectFrom(upTo.as('m'))
+            .select((eb) => [eb.val(userId).as('userId'), eb.val(orgId).as('organisationId'), 'm.upTo'])
+            // The WHERE also tells SQLite the ON CONFLICT below is the upsert's, not a join's.
+            .where('m.upTo', 'is not', null),
+        )
+        .onConflict((oc) => oc.columns(['userId', 'organisationId']).doUpdateSet(keepLaterMark)),
     )
     forgetReadsUnderTheMark(sql, orgId, userId)
   })
-  const row = await readNow((sql) => sql.one<NotificationRow>(`SELECT ${VIEW_COLUMNS} FROM Notification n WHERE n.id = ?`, ...unreadParams(orgId, userId), notificationId))
+  const row = await readNow((sql) => sql.one(viewColumns(person).where('n.id', '=', notificationId)))
   return viewOf(row!)
 }
 
 /** Moves this person's "read up to" mark to the newest notification they can see; the count is how many that read. */
 export async function markAllNotificationsRead(orgId: string, userId: string) {
+  const person = { orgId, userId }
   return writeTogether((sql) => {
-    const count = sql.one<{ n: number }>(`SELECT COUNT(*) AS n FROM Notification n WHERE ${VISIBLE} AND ${UNREAD}`, ...visibleParams(orgId, userId), ...unreadParams(orgId, userId))?.n ?? 0
+    const count =
+      sql.one(
+        tables
+          .selectFrom('Notification as n')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where((eb) => eb.and([visible(eb, person), unread(eb, person)])),
+      )?.n ?? 0
     if (count === 0) return { count }
+    const newest = tables
+      .selectFrom('Notification as n')
+      .select((eb) => eb.fn.max('n.createdAt').as('newest'))
+      .where((eb) => visible(eb, person))
     sql.run(
-      `INSERT INTO NotificationsReadUpTo (userId, organisationId, readUpTo)
-      SELECT ?, ?, newest FROM (SELECT MAX(n.createdAt) AS newest FROM Notification n WHERE ${VISIBLE}) WHERE newest IS NOT NULL
-      ON CONFLICT (userId, organisationId) DO UPDATE SET readUpTo = MAX(readUpTo, excluded.readUpTo)`,
-      userId,
-      orgId,
-      ...visibleParams(orgId, userId),
+      tables
+        .insertInto('NotificationsReadUpTo')
+        .columns(['userId', 'organisationId', 'readUpTo'])
+        .expression(
+          tables
+            .selectFrom(newest.as('m'))
+            .select((eb) => [eb.val(userId).as('userId'), eb.val(orgId).as('organisationId'), 'm.newest'])
+            .where('m.newest', 'is not', null),
+        )
+        .onConflict((oc) => oc.columns(['userId', 'organisationId']).doUpdateSet(keepLaterMark)),
     )
     forgetReadsUnderTheMark(sql, orgId, userId)
     return { count }
@@ -262,19 +335,25 @@ export async function markAllNotificationsRead(orgId: string, userId: string) {
 /** Single reads the mark now covers say nothing more. */
 function forgetReadsUnderTheMark(sql: Sql, orgId: string, userId: string) {
   sql.run(
-    `DELETE FROM NotificationRead WHERE userId = ? AND notificationId IN (
-      SELECT n.id FROM Notification n WHERE n.organisationId = ? AND n.createdAt <= (SELECT readUpTo FROM NotificationsReadUpTo WHERE userId = ? AND organisationId = ?))`,
-    userId,
-    orgId,
-    userId,
-    orgId,
+    tables
+      .deleteFrom('NotificationRead')
+      .where('userId', '=', userId)
+      .where('notificationId', 'in', (eb) =>
+        eb
+          .selectFrom('Notification as n')
+          .select('n.id')
+          .where('n.organisationId', '=', orgId)
+          .where('n.createdAt', '<=', (w) =>
+            w.selectFrom('NotificationsReadUpTo as w').select('w.readUpTo').where('w.userId', '=', userId).where('w.organisationId', '=', orgId),
+          ),
+      ),
   )
 }
 
-/** Gone for the whole organisation: a notification is the organisation's record, read state is each person's. */
+/** Gone for the whole organisation: a notification is the organisation's record, read state is each person's (their marks go with it). */
 export async function deleteNotification(orgId: string, userId: string, id: string): Promise<void> {
   const notificationId = await findVisible(orgId, userId, id)
-  await db.notification.delete({ where: { id: notificationId } })
+  await writeTogether((sql) => sql.run(tables.deleteFrom('Notification').where('id', '=', notificationId)))
 }
 
 /**
@@ -284,9 +363,15 @@ export async function deleteNotification(orgId: string, userId: string, id: stri
 export async function textManagersWhoAskedForSms(orgId: string, messages: string[]) {
   // After every group of vendor requests: a kept statement, not the ORM's ~1 ms (decision 063).
   const managers = await readNow((sql) =>
-    sql.all<{ smsPhone: string }>(
-      'SELECT s.smsPhone FROM UserSettings s JOIN Membership m ON m.userId = s.userId WHERE m.organisationId = ? AND s.smsNotifications = 1 AND s.smsPhone IS NOT NULL',
-      orgId,
+    sql.all(
+      tables
+        .selectFrom('UserSettings as s')
+        .innerJoin('Membership as m', 'm.userId', 's.userId')
+        .select('s.smsPhone')
+        .where('m.organisationId', '=', orgId)
+        .where('s.smsNotifications', '=', 1)
+        .where('s.smsPhone', 'is not', null)
+        .$narrowType<{ smsPhone: string }>(),
     ),
   )
   // Several messages (requests written together) go out in their order, each to every manager at once.

@@ -2,6 +2,7 @@
 // the server, so it is the operator's alone, not any tenant's: the owners and admins of the first
 // organisation, or, when OPERATOR_EMAILS lists people, those people (as owners or admins).
 import { env } from '~/lib/env.server'
+import { tables } from '~/lib/sql-builder.server'
 import { readNow } from '~/lib/sql.server'
 import type { Actor } from './permissions'
 
@@ -21,5 +22,5 @@ async function isOperator(person: Person) {
 
 function firstOrganisationId() {
   // One step down the createdAt index, with no cache to go stale.
-  return readNow((sql) => sql.one<{ id: string }>('SELECT id FROM Organisation ORDER BY createdAt ASC LIMIT 1')?.id)
+  return readNow((sql) => sql.one(tables.selectFrom('Organisation').select('id').orderBy('createdAt', 'asc').limit(1))?.id)
 }

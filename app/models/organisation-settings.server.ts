@@ -1,10 +1,9 @@
 // Rules an organisation sets for all its deliveries and how it reads its times (owners and admins
 // only). Read on every delivery, written only from actions: defaults until first saved, so a replica
 // never has to write.
-import { Prisma } from '@prisma/client'
 import { z } from 'zod'
-import { db } from '~/lib/db.server'
-import { readRows } from '~/lib/sql.server'
+import { tables } from '~/lib/sql-builder.server'
+import { readNow, writeTogether } from '~/lib/sql.server'
 import { booleanInput, optionalText } from '~/lib/schemas/common'
 import { geocodeAddress, geocodingKey } from '~/services/geocode.server'
 import { listedTimeZone, UNKNOWN_TIME_ZONE } from '~/lib/time-zones'
@@ -48,21 +47,19 @@ export type OrganisationSettingsChanges = z.infer<typeof OrganisationSettingsInp
 
 /** How runs are planned and estimated (issue 30): the depot runs start from, speed and time per stop. */
 export type RunSettings = { depotAddress: string | null; depot: { lat: number; lng: number } | null; averageSpeedKmh: number; minutesPerStop: number; overdueAfterMinutes: number | null }
-type RunSettingsRow = {
-  depotAddress: string | null
-  depotLatitude: number | null
-  depotLongitude: number | null
-  averageSpeedKmh: number
-  minutesPerStop: number
-  overdueAfterMinutes: number | null
-}
 const RUN_DEFAULTS: RunSettings = { depotAddress: null, depot: null, averageSpeedKmh: 25, minutesPerStop: 6, overdueAfterMinutes: null }
 
 export async function getRunSettings(orgId: string): Promise<RunSettings> {
   // A kept statement (decision 068): the Requests page, the dashboard and Dispatch read it on every
   // view for the overdue limit, and through the ORM its query compiler alone cost ~1.5 ms a view.
-  const [row] = await readRows<RunSettingsRow>(Prisma.sql`
-    SELECT depotAddress, depotLatitude, depotLongitude, averageSpeedKmh, minutesPerStop, overdueAfterMinutes FROM OrganisationSettings WHERE organisationId = ${orgId}`)
+  const row = await readNow((sql) =>
+    sql.one(
+      tables
+        .selectFrom('OrganisationSettings')
+        .select(['depotAddress', 'depotLatitude', 'depotLongitude', 'averageSpeedKmh', 'minutesPerStop', 'overdueAfterMinutes'])
+        .where('organisationId', '=', orgId),
+    ),
+  )
   if (!row) return RUN_DEFAULTS
   return {
     depotAddress: row.depotAddress,
@@ -74,8 +71,8 @@ export async function getRunSettings(orgId: string): Promise<RunSettings> {
 }
 
 export async function getOrganisationSettings(orgId: string): Promise<OrganisationSettings> {
-  const row = await db.organisationSettings.findUnique({ where: { organisationId: orgId } })
-  return row ? { requireHandoverCode: row.requireHandoverCode } : DEFAULTS
+  const row = await readNow((sql) => sql.one(tables.selectFrom('OrganisationSettings').select('requireHandoverCode').where('organisationId', '=', orgId)))
+  return row ? { requireHandoverCode: row.requireHandoverCode === 1 } : DEFAULTS
 }
 
 /** What Settings and GET /api/organisation/settings show. */
@@ -101,15 +98,17 @@ export async function updateOrganisationSettings(actor: Actor, orgId: string, ch
     ...(minutesPerStop !== undefined ? { minutesPerStop } : {}),
     ...(overdueAfterMinutes !== undefined ? { overdueAfterMinutes } : {}),
   }
-  await db.$transaction(async (tx) => {
+  await writeTogether((sql) => {
     if (Object.keys(data).length > 0) {
-      await tx.organisationSettings.upsert({
-        where: { organisationId: orgId },
-        create: { organisationId: orgId, ...data },
-        update: data,
-      })
+      const updated = { ...data, updatedAt: new Date() }
+      sql.run(
+        tables
+          .insertInto('OrganisationSettings')
+          .values({ organisationId: orgId, ...updated })
+          .onConflict((oc) => oc.column('organisationId').doUpdateSet(updated)),
+      )
     }
-    if (timeZone || changedFields.length > 0) await tx.organisation.update({ where: { id: orgId }, data: { ...identity, ...(timeZone ? { timeZone } : {}) } })
+    if (timeZone || changedFields.length > 0) sql.run(tables.updateTable('Organisation').set({ ...identity, ...(timeZone ? { timeZone } : {}) }).where('id', '=', orgId))
   })
   if (changedFields.length > 0) {
     const renamed = changedFields.includes('name') ? { previousName: before.name, name: identity.name } : {}

@@ -5,9 +5,9 @@
 // Any machine may be a read-only replica, so a page load never stores a position: it looks up what
 // is missing (and remembers the answer in memory), and the primary's job `geocodePendingProperties`
 // stores positions (app/jobs/geocode-properties.server.ts).
-import { Prisma } from '@prisma/client'
-import { db } from '~/lib/db.server'
-import { readRows } from '~/lib/sql.server'
+import { tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
+import { readNow, writeTogether } from '~/lib/sql.server'
 import { geocodeAddress, geocodingKey, type GeocodeResult } from '~/services/geocode.server'
 
 export const DEFAULT_CENTRE = { lat: 40.758, lng: -73.9855 }
@@ -61,16 +61,22 @@ function isFinal(result: GeocodeResult) {
   return result.ok || PERMANENT_FAILURES.has(result.status)
 }
 
+const LOCATABLE = ['id', 'address', 'latitude', 'longitude', 'geocodedAddress'] as const
+
 /** Keeps a final answer on the property (primary only); a passing failure is only remembered in memory. */
 async function store(property: Locatable, result: GeocodeResult) {
   if (!isFinal(result)) return
   // Only if the address is still the one looked up: an edit in the meantime wins.
-  await db.property.updateMany({
-    where: { id: property.id, address: property.address },
-    data: result.ok
-      ? { latitude: result.lat, longitude: result.lng, geocodedAddress: property.address }
-      : { latitude: null, longitude: null, geocodedAddress: property.address },
-  })
+  const position = result.ok ? { latitude: result.lat, longitude: result.lng } : { latitude: null, longitude: null }
+  await writeTogether((sql) =>
+    sql.run(
+      tables
+        .updateTable('Property')
+        .set({ ...position, geocodedAddress: property.address, updatedAt: new Date() })
+        .where('id', '=', property.id)
+        .where('address', '=', property.address),
+    ),
+  )
 }
 
 /** One lookup per address at a time, however many page loads ask for it; a final answer is asked once. */
@@ -104,11 +110,17 @@ function needsLookUp(p: Locatable) {
 export async function geocodePendingProperties(limit = 25) {
   const key = geocodingKey()
   if (!key) return 0
-  // Comparing two columns is beyond Prisma's filters; across organisations on purpose (a system job).
-  const candidates = await db.$queryRaw<Locatable[]>`
-    SELECT id, address, latitude, longitude, geocodedAddress FROM Property
-    WHERE geocodedAddress IS NULL OR geocodedAddress <> address
-    ORDER BY createdAt ASC LIMIT ${limit * 4}`
+  // Across organisations on purpose (a system job).
+  const candidates: Locatable[] = await readNow((sql) =>
+    sql.all(
+      tables
+        .selectFrom('Property')
+        .select(LOCATABLE)
+        .where((eb) => eb.or([eb('geocodedAddress', 'is', null), eb('geocodedAddress', '<>', eb.ref('address'))]))
+        .orderBy('createdAt', 'asc')
+        .limit(limit * 4),
+    ),
+  )
   const todo = candidates.filter(needsLookUp).slice(0, limit)
   let stored = 0
   for (const property of todo) {
@@ -131,9 +143,9 @@ export async function locateProperties(orgId: string, propertyIds: string[]): Pr
   if (ids.length === 0) return located
   // A kept statement: the ORM compiled a findMany with an `in` list of the map's 200 ids afresh on
   // every view (~7 ms against ~1.5 ms for the same rows). The ids go in as one JSON array.
-  const properties = await readRows<Locatable>(Prisma.sql`
-    SELECT id, address, latitude, longitude, geocodedAddress FROM Property
-    WHERE organisationId = ${orgId} AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
+  const properties: Locatable[] = await readNow((sql) =>
+    sql.all(tables.selectFrom('Property').select(LOCATABLE).where('organisationId', '=', orgId).where('id', 'in', listed(ids))),
+  )
 
   const key = geocodingKey()
   const todo = key ? properties.filter(needsLookUp) : []
@@ -165,6 +177,6 @@ export async function locateProperties(orgId: string, propertyIds: string[]): Pr
 
 /** A property's place in the organisation's list, oldest first, so its fallback position never moves. */
 async function propertyIndex(orgId: string) {
-  const rows = await readRows<{ id: string }>(Prisma.sql`SELECT id FROM Property WHERE organisationId = ${orgId} ORDER BY createdAt, id`)
+  const rows = await readNow((sql) => sql.all(tables.selectFrom('Property').select('id').where('organisationId', '=', orgId).orderBy('createdAt').orderBy('id')))
   return new Map(rows.map((r, i) => [r.id, i]))
 }

@@ -6,9 +6,9 @@
 // the last stop they finished, else where the run started. The window opens at the estimate and
 // closes a quarter later (at least 10 minutes), because traffic only ever makes a run later
 // (decision 094).
-import { Prisma } from '@prisma/client'
 import { greatCircleKm, type Point } from '~/lib/route-order'
-import { readRows } from '~/lib/sql.server'
+import { tables } from '~/lib/sql-builder.server'
+import { readNow } from '~/lib/sql.server'
 import { getRunSettings, type RunSettings } from './organisation-settings.server'
 import { lastPositions } from './runner-position.server'
 import { runOfAssignment, type Run } from './run-view.server'
@@ -52,8 +52,18 @@ export async function runProgressOfAssignment(orgId: string, assignmentId: strin
  * and how far the runner is from it when they shared a position lately (a distance, never where).
  */
 export async function runProgressOfRequest(orgId: string, requestId: string, now = new Date()) {
-  const [latest] = await readRows<{ id: string }>(Prisma.sql`
-    SELECT a.id FROM RunnerAssignment a WHERE a.requestId = ${requestId} AND a.organisationId = ${orgId} ORDER BY a.assignedAt DESC, a.id DESC LIMIT 1`)
+  const latest = await readNow((sql) =>
+    sql.one(
+      tables
+        .selectFrom('RunnerAssignment as a')
+        .select('a.id')
+        .where('a.requestId', '=', requestId)
+        .where('a.organisationId', '=', orgId)
+        .orderBy('a.assignedAt', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(1),
+    ),
+  )
   if (!latest) return null
   const found = await runProgressOfAssignment(orgId, latest.id, now)
   if (!found?.progress) return null

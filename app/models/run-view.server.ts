@@ -2,24 +2,32 @@
 // distances between them, for Dispatch's Runs card, the runner's portal, the vendor's tracking page
 // and the API. Only reads: making, reordering and moving stops are in run.server.ts, which tells the
 // requesters; the arrival estimate reads runs from here, so neither needs the other.
-import { Prisma } from '@prisma/client'
+import { sql as fragment, type ExpressionBuilder } from 'kysely'
 import { NotFound } from '~/lib/errors'
 import { greatCircleKm, type Point } from '~/lib/route-order'
-import { readRows } from '~/lib/sql.server'
+import { tables, type Tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
+import { readNow } from '~/lib/sql.server'
+import { CLOSED as CLOSED_IN_SQL } from './dispatch-board.server'
 import { DEFAULT_CENTRE, isRealStart, locateProperties, mappedPoint } from './property-location.server'
 
 const CLOSED = ['delivered', 'cancelled']
 
-type StopRow = {
-  assignmentId: string
-  stopOrder: number
-  propertyId: string | null
-  status: string
-  requestId: string
-  orderNumber: string
-  propertyName: string | null
-  address: string | null
+/** A stop's row: one order of it (an order's assignment, request and place). */
+function stopRows(orgId: string, runIds: string[]) {
+  return tables
+    .selectFrom('RunStop as s')
+    .innerJoin('RunnerAssignment as a', (join) => join.onRef('a.id', '=', 's.assignmentId').on('a.organisationId', '=', orgId))
+    .innerJoin('ProductRequest as q', 'q.id', 'a.requestId')
+    .leftJoin('Property as p', 'p.id', 's.propertyId')
+    .select(['s.runId', 's.assignmentId', 's.stopOrder', 's.propertyId', 'a.status', 'a.requestId', 'q.orderNumber', 'p.name as propertyName', 'p.address'])
+    .where('s.runId', 'in', listed(runIds))
+    .orderBy('s.runId')
+    .orderBy('s.stopOrder')
+    .orderBy('q.createdAt')
+    .orderBy('q.id')
 }
+type StopRow = Awaited<ReturnType<ReturnType<typeof stopRows>['execute']>>[number]
 
 export type RunStop = {
   order: number
@@ -56,20 +64,16 @@ const round = (km: number) => Math.round(km * 10) / 10
 /** Reads runs by id (any number, in one pass each for rows and positions), stops in their order. */
 export async function readRuns(orgId: string, runIds: string[]): Promise<Run[]> {
   if (runIds.length === 0) return []
-  const ids = JSON.stringify(runIds)
-  const [runs, rows] = await Promise.all([
-    readRows<{ id: string; organisationId: string; runnerId: string; runnerName: string; startLatitude: number; startLongitude: number; createdAt: string }>(Prisma.sql`
-      SELECT r.id, r.organisationId, r.runnerId, u.name AS runnerName, r.startLatitude, r.startLongitude, r.createdAt
-      FROM Run r JOIN Runner u ON u.id = r.runnerId
-      WHERE r.organisationId = ${orgId} AND r.id IN (SELECT value FROM json_each(${ids}))`),
-    readRows<StopRow & { runId: string }>(Prisma.sql`
-      SELECT s.runId, s.assignmentId, s.stopOrder, s.propertyId, a.status, a.requestId, q.orderNumber, p.name AS propertyName, p.address
-      FROM RunStop s
-      JOIN RunnerAssignment a ON a.id = s.assignmentId AND a.organisationId = ${orgId}
-      JOIN ProductRequest q ON q.id = a.requestId
-      LEFT JOIN Property p ON p.id = s.propertyId
-      WHERE s.runId IN (SELECT value FROM json_each(${ids}))
-      ORDER BY s.runId, s.stopOrder, q.createdAt, q.id`),
+  const [runs, rows] = await readNow((sql) => [
+    sql.all(
+      tables
+        .selectFrom('Run as r')
+        .innerJoin('Runner as u', 'u.id', 'r.runnerId')
+        .select(['r.id', 'r.organisationId', 'r.runnerId', 'u.name as runnerName', 'r.startLatitude', 'r.startLongitude', 'r.createdAt'])
+        .where('r.organisationId', '=', orgId)
+        .where('r.id', 'in', listed(runIds)),
+    ),
+    sql.all(stopRows(orgId, runIds)),
   ])
   const located = await locateProperties(orgId, rows.flatMap((r) => (r.propertyId ? [r.propertyId] : [])))
   const byRun = new Map<string, Array<StopRow>>()
@@ -157,12 +161,32 @@ export async function findRun(orgId: string, runId: string): Promise<Run> {
   return run
 }
 
+/** The run `r` has a stop whose order is neither delivered nor cancelled. */
+function hasOpenStop(eb: ExpressionBuilder<Tables & { r: Tables['Run'] }, 'r'>) {
+  return eb.exists(
+    eb
+      .selectFrom('RunStop as s')
+      .innerJoin('RunnerAssignment as a', 'a.id', 's.assignmentId')
+      .select(fragment.lit(1).as('one'))
+      .whereRef('s.runId', '=', 'r.id')
+      .where('a.status', 'not in', CLOSED_IN_SQL),
+  )
+}
+
 /** Dispatch's Runs card: the organisation's runs with a stop still to do, newest first. */
 export async function openRuns(orgId: string, take = 20) {
-  const rows = await readRows<{ id: string }>(Prisma.sql`
-    SELECT r.id FROM Run r WHERE r.organisationId = ${orgId}
-      AND EXISTS (SELECT 1 FROM RunStop s JOIN RunnerAssignment a ON a.id = s.assignmentId WHERE s.runId = r.id AND a.status NOT IN ('delivered', 'cancelled'))
-    ORDER BY r.createdAt DESC, r.id DESC LIMIT ${take}`)
+  const rows = await readNow((sql) =>
+    sql.all(
+      tables
+        .selectFrom('Run as r')
+        .select('r.id')
+        .where('r.organisationId', '=', orgId)
+        .where(hasOpenStop)
+        .orderBy('r.createdAt', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(take),
+    ),
+  )
   return readRuns(
     orgId,
     rows.map((r) => r.id),
@@ -171,10 +195,19 @@ export async function openRuns(orgId: string, take = 20) {
 
 /** A runner's runs with a stop still to do, oldest first (their portal). */
 export async function runnerOpenRuns(orgId: string, runnerId: string) {
-  const rows = await readRows<{ id: string }>(Prisma.sql`
-    SELECT r.id FROM Run r WHERE r.runnerId = ${runnerId} AND r.organisationId = ${orgId}
-      AND EXISTS (SELECT 1 FROM RunStop s JOIN RunnerAssignment a ON a.id = s.assignmentId WHERE s.runId = r.id AND a.status NOT IN ('delivered', 'cancelled'))
-    ORDER BY r.createdAt, r.id LIMIT 10`)
+  const rows = await readNow((sql) =>
+    sql.all(
+      tables
+        .selectFrom('Run as r')
+        .select('r.id')
+        .where('r.runnerId', '=', runnerId)
+        .where('r.organisationId', '=', orgId)
+        .where(hasOpenStop)
+        .orderBy('r.createdAt')
+        .orderBy('r.id')
+        .limit(10),
+    ),
+  )
   return readRuns(
     orgId,
     rows.map((r) => r.id),
@@ -186,18 +219,25 @@ export async function runnerOpenRuns(orgId: string, runnerId: string) {
  * starts them, since the runner is at one door with all of them (issue 34).
  */
 export async function notStartedAtSameStop(assignmentId: string) {
-  return readRows<{ id: string; orderNumber: string }>(Prisma.sql`
-    SELECT o.assignmentId AS id, q.orderNumber FROM RunStop s
-    JOIN RunStop o ON o.runId = s.runId AND o.propertyId = s.propertyId AND o.assignmentId <> s.assignmentId
-    JOIN RunnerAssignment a ON a.id = o.assignmentId
-    JOIN ProductRequest q ON q.id = a.requestId
-    WHERE s.assignmentId = ${assignmentId} AND a.status IN ('assigned', 'picked_up')
-    ORDER BY q.createdAt, q.id`)
+  return readNow((sql) =>
+    sql.all(
+      tables
+        .selectFrom('RunStop as s')
+        .innerJoin('RunStop as o', (join) => join.onRef('o.runId', '=', 's.runId').onRef('o.propertyId', '=', 's.propertyId').onRef('o.assignmentId', '<>', 's.assignmentId'))
+        .innerJoin('RunnerAssignment as a', 'a.id', 'o.assignmentId')
+        .innerJoin('ProductRequest as q', 'q.id', 'a.requestId')
+        .select(['o.assignmentId as id', 'q.orderNumber'])
+        .where('s.assignmentId', '=', assignmentId)
+        .where('a.status', 'in', [fragment.lit('assigned'), fragment.lit('picked_up')])
+        .orderBy('q.createdAt')
+        .orderBy('q.id'),
+    ),
+  )
 }
 
 /** The run an assignment is a stop of, or null. */
 export async function runOfAssignment(orgId: string, assignmentId: string) {
-  const [row] = await readRows<{ runId: string }>(Prisma.sql`SELECT runId FROM RunStop WHERE assignmentId = ${assignmentId}`)
+  const row = await readNow((sql) => sql.one(tables.selectFrom('RunStop').select('runId').where('assignmentId', '=', assignmentId)))
   if (!row) return null
   const [run] = await readRuns(orgId, [row.runId])
   return run ?? null

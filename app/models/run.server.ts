@@ -8,14 +8,17 @@ import { z } from 'zod'
 import { Conflict, Invalid, NotFound } from '~/lib/errors'
 import { newRowId } from '~/lib/ids.server'
 import { orderStops, type Point } from '~/lib/route-order'
-import { readNow, sqlDate, writeTogether } from '~/lib/sql.server'
+import { sql as fragment } from 'kysely'
+import { tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
+import { readNow, writeTogether, type Sql } from '~/lib/sql.server'
 import { hashToken, newToken } from '~/lib/tokens.server'
 import { requiredText } from '~/lib/schemas/common'
 import { sendSms, smsConfig } from '~/services/sms.server'
-import { db } from '~/lib/db.server'
 import { recordActivityIn } from './activity-event.server'
 import { notifyOrganisationIn } from './notification.server'
 import { DEFAULT_CENTRE, locateProperties } from './property-location.server'
+import { CLOSED } from './dispatch-board.server'
 import { findRun } from './run-view.server'
 import { recordRequestStatusesIn, type RequestStatusRow } from './request-status.server'
 import { requestsWithListeners, tellRequesters } from './requester-updates.server'
@@ -46,27 +49,32 @@ export const MoveStopInput = z.object({
   direction: z.enum(['up', 'down'], { error: 'A stop moves up or down' }),
 })
 
-type CandidateRow = {
-  id: string
-  orderNumber: string
-  status: string
-  propertyId: string | null
-  active: number
-}
-
 const NOT_PENDING = (numbers: string[]) =>
   `${numbers.length === 1 ? `${numbers[0]} is` : `${numbers.join(', ')} are`} no longer waiting for a runner; nothing was assigned.`
 
 /** The requests as they stand now, in one statement (inside the write, so two managers cannot both pass). */
-function candidates(sql: { all: <T>(sql: string, ...params: unknown[]) => T[] }, orgId: string, requestIds: string[]) {
-  return sql.all<CandidateRow>(
-    `SELECT r.id, r.orderNumber, r.status, r.propertyId,
-      EXISTS (SELECT 1 FROM RunnerAssignment a WHERE a.requestId = r.id AND a.status NOT IN ('delivered', 'cancelled')) AS active
-    FROM ProductRequest r WHERE r.organisationId = ? AND r.id IN (SELECT value FROM json_each(?))`,
-    orgId,
-    JSON.stringify(requestIds),
+function candidates(sql: Sql, orgId: string, requestIds: string[]) {
+  return sql.all(
+    tables
+      .selectFrom('ProductRequest as r')
+      .select(['r.id', 'r.orderNumber', 'r.status', 'r.propertyId'])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('RunnerAssignment as a')
+              .select(fragment.lit(1).as('one'))
+              .whereRef('a.requestId', '=', 'r.id')
+              .where('a.status', 'not in', CLOSED),
+          )
+          .$castTo<number>()
+          .as('active'),
+      )
+      .where('r.organisationId', '=', orgId)
+      .where('r.id', 'in', listed(requestIds)),
   )
 }
+type CandidateRow = ReturnType<typeof candidates>[number]
 
 function refuseWhatCannotRun(rows: CandidateRow[], requestIds: string[]) {
   if (rows.length < requestIds.length) {
@@ -100,7 +108,9 @@ async function startingPoint(orgId: string, runnerId: string): Promise<Point> {
  * has no property, or when the runner is not active.
  */
 export async function createRun(orgId: string, input: RunInput, origin: string) {
-  const runner = await db.runner.findFirst({ where: { id: input.runnerId, organisationId: orgId }, select: { id: true, name: true, phone: true, isActive: true } })
+  const runner = await readNow((sql) =>
+    sql.one(tables.selectFrom('Runner').select(['id', 'name', 'phone', 'isActive']).where('id', '=', input.runnerId).where('organisationId', '=', orgId)),
+  )
   if (!runner) throw new NotFound('Runner not found')
   if (!runner.isActive) throw new Invalid('This runner is not active.', { runnerId: ['This runner is not active.'] })
 
@@ -122,30 +132,30 @@ export async function createRun(orgId: string, input: RunInput, origin: string) 
   await writeTogether((sql) => {
     const now = candidates(sql, orgId, input.requestIds)
     refuseWhatCannotRun(now, input.requestIds)
-    const at = sqlDate(new Date())
-    sql.run('INSERT INTO Run (id, organisationId, runnerId, startLatitude, startLongitude, createdAt) VALUES (?, ?, ?, ?, ?, ?)', runId, orgId, runner.id, start.lat, start.lng, at)
-    const current = sql.all<RequestStatusRow & { id: string }>(
-      'SELECT id, status, organisationId, orderNumber FROM ProductRequest WHERE id IN (SELECT value FROM json_each(?))',
-      JSON.stringify(input.requestIds),
+    const at = new Date()
+    sql.run(tables.insertInto('Run').values({ id: runId, organisationId: orgId, runnerId: runner.id, startLatitude: start.lat, startLongitude: start.lng, createdAt: at }))
+    const current: Array<RequestStatusRow & { id: string }> = sql.all(
+      tables.selectFrom('ProductRequest').select(['id', 'status', 'organisationId', 'orderNumber']).where('id', 'in', listed(input.requestIds)),
     )
     for (const request of now) {
       const assignmentId = newRowId()
       const token = newToken()
       links.set(request.id, origin + `/delivery/${assignmentId}/${encodeURIComponent(token)}`)
       sql.run(
-        'INSERT INTO RunnerAssignment (id, organisationId, requestId, runnerId, status, assignedAt, smsStatus, notes, linkTokenHash, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        assignmentId,
-        orgId,
-        request.id,
-        runner.id,
-        'assigned',
-        at,
-        smsOff ? 'skipped' : 'pending',
-        null,
-        hashToken(token),
-        at,
+        tables.insertInto('RunnerAssignment').values({
+          id: assignmentId,
+          organisationId: orgId,
+          requestId: request.id,
+          runnerId: runner.id,
+          status: 'assigned',
+          assignedAt: at,
+          smsStatus: smsOff ? 'skipped' : 'pending',
+          notes: null,
+          linkTokenHash: hashToken(token),
+          updatedAt: at,
+        }),
       )
-      sql.run('INSERT INTO RunStop (assignmentId, runId, stopOrder, propertyId) VALUES (?, ?, ?, ?)', assignmentId, runId, stopOf.get(request.propertyId!)!, request.propertyId)
+      sql.run(tables.insertInto('RunStop').values({ assignmentId, runId, stopOrder: stopOf.get(request.propertyId!)!, propertyId: request.propertyId }))
       recordActivityIn(sql, orgId, 'assignment.updated', assignmentId)
     }
     recordRequestStatusesIn(sql, current, 'in_progress', `Assigned to ${runner.name} (run of ${propertyIds.length} stops)`)
@@ -164,7 +174,8 @@ export async function createRun(orgId: string, input: RunInput, origin: string) 
   if (!smsOff) {
     const first = links.get(run.stops[0]!.requestIds[0]!)!
     smsStatus = await sendSms(runner.phone, `Stockrun: a run of ${run.stops.length} stops is assigned to you. First stop: ${first}`)
-    await db.runnerAssignment.updateMany({ where: { id: { in: run.stops.flatMap((s) => s.assignmentIds) } }, data: { smsStatus } })
+    const sent = run.stops.flatMap((s) => s.assignmentIds)
+    await writeTogether((sql) => sql.run(tables.updateTable('RunnerAssignment').set({ smsStatus, updatedAt: new Date() }).where('id', 'in', listed(sent))))
   }
   for (const id of await requestsWithListeners(input.requestIds)) await tellRequesters(id, 'assigned', origin)
   return { ...run, smsStatus }
@@ -186,7 +197,7 @@ export async function reorderRun(orgId: string, runId: string, order: string[]) 
   const moved = run.stops.filter((stop, i) => stop.done && order[i] !== stop.propertyId)
   if (moved.length > 0) throw new Conflict(FINISHED_STAYS(moved.map((s) => s.propertyName)), { finished: moved.map((s) => s.propertyId) })
   await writeTogether((sql) => {
-    order.forEach((propertyId, i) => sql.run('UPDATE RunStop SET stopOrder = ? WHERE runId = ? AND propertyId = ?', i + 1, runId, propertyId))
+    order.forEach((propertyId, i) => sql.run(tables.updateTable('RunStop').set({ stopOrder: i + 1 }).where('runId', '=', runId).where('propertyId', '=', propertyId)))
     // Every stop's number and arrival window moved: Dispatch, portals and tracking pages hear it.
     run.stops.forEach((stop) => stop.assignmentIds.forEach((id) => recordActivityIn(sql, orgId, 'assignment.updated', id)))
   })

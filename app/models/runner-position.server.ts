@@ -2,11 +2,13 @@
 // portal while a run is in transit, at most every 30 s. Managers see it on the map; a vendor's
 // tracking page only ever gets a distance from it. A position older than 10 minutes says nothing
 // about where the runner is now, so it is not shown; rows are deleted after 7 days by the primary.
-import { Prisma } from '@prisma/client'
+import type { ExpressionBuilder } from 'kysely'
 import { z } from 'zod'
 import { Conflict } from '~/lib/errors'
 import { newRowId } from '~/lib/ids.server'
-import { readRows, sqlDate, writeTogether } from '~/lib/sql.server'
+import { tables, type Tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
+import { readNow, sqlDate, writeTogether } from '~/lib/sql.server'
 import type { Point } from '~/lib/route-order'
 
 export const FRESH_MS = 10 * 60 * 1000
@@ -25,22 +27,40 @@ export async function lastPositions(orgId: string, runnerIds: string[], options:
   const found = new Map<string, RunnerPosition>()
   if (runnerIds.length === 0) return found
   const since = options.freshOnly ? new Date((options.now ?? new Date()).getTime() - FRESH_MS) : new Date(0)
-  const rows = await readRows<{ runnerId: string; latitude: number; longitude: number; recordedAt: string }>(Prisma.sql`
-    SELECT p.runnerId, p.latitude, p.longitude, p.recordedAt FROM RunnerPosition p
-    WHERE p.organisationId = ${orgId} AND p.runnerId IN (SELECT value FROM json_each(${JSON.stringify(runnerIds)}))
-      AND p.recordedAt >= ${since}
-      AND p.recordedAt = (SELECT MAX(q.recordedAt) FROM RunnerPosition q WHERE q.runnerId = p.runnerId)`)
+  const rows = await readNow((sql) =>
+    sql.all(
+      tables
+        .selectFrom('RunnerPosition as p')
+        .select(['p.runnerId', 'p.latitude', 'p.longitude', 'p.recordedAt'])
+        .where('p.organisationId', '=', orgId)
+        .where('p.runnerId', 'in', listed(runnerIds))
+        .where('p.recordedAt', '>=', sqlDate(since))
+        .where('p.recordedAt', '=', newestOfRunner),
+    ),
+  )
   for (const r of rows) found.set(r.runnerId, { lat: r.latitude, lng: r.longitude, recordedAt: new Date(r.recordedAt) })
   return found
 }
 
 /** Positions sent in the last 10 minutes, one per runner, for the managers' map. */
 export async function freshRunnerPositions(orgId: string, now = new Date()) {
-  return readRows<{ runnerId: string; name: string; latitude: number; longitude: number; recordedAt: string }>(Prisma.sql`
-    SELECT p.runnerId, u.name, p.latitude, p.longitude, p.recordedAt FROM RunnerPosition p JOIN Runner u ON u.id = p.runnerId
-    WHERE p.organisationId = ${orgId} AND p.recordedAt >= ${new Date(now.getTime() - FRESH_MS)}
-      AND p.recordedAt = (SELECT MAX(q.recordedAt) FROM RunnerPosition q WHERE q.runnerId = p.runnerId)
-    ORDER BY u.name`)
+  return readNow((sql) =>
+    sql.all(
+      tables
+        .selectFrom('RunnerPosition as p')
+        .innerJoin('Runner as u', 'u.id', 'p.runnerId')
+        .select(['p.runnerId', 'u.name', 'p.latitude', 'p.longitude', 'p.recordedAt'])
+        .where('p.organisationId', '=', orgId)
+        .where('p.recordedAt', '>=', sqlDate(new Date(now.getTime() - FRESH_MS)))
+        .where('p.recordedAt', '=', newestOfRunner)
+        .orderBy('u.name'),
+    ),
+  )
+}
+
+/** The time of the newest position of the runner of the row `p`. */
+function newestOfRunner(eb: ExpressionBuilder<Tables & { p: Tables['RunnerPosition'] }, 'p'>) {
+  return eb.selectFrom('RunnerPosition as q').select((q) => q.fn.max('q.recordedAt').as('at')).whereRef('q.runnerId', '=', 'p.runnerId')
 }
 
 /**
@@ -49,18 +69,25 @@ export async function freshRunnerPositions(orgId: string, now = new Date()) {
  */
 export async function recordPosition(runner: { id: string; organisationId: string }, position: z.infer<typeof PositionInput>, now = new Date()) {
   return writeTogether((sql) => {
-    const moving = sql.one<{ n: number }>("SELECT COUNT(*) AS n FROM RunnerAssignment WHERE runnerId = ? AND status = 'in_transit'", runner.id)
+    const moving = sql.one(
+      tables
+        .selectFrom('RunnerAssignment')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('runnerId', '=', runner.id)
+        .where('status', '=', 'in_transit'),
+    )
     if (!moving?.n) throw new Conflict('Your position is shared only while a delivery is in transit.', { sharing: false })
-    const last = sql.one<{ recordedAt: string }>('SELECT recordedAt FROM RunnerPosition WHERE runnerId = ? ORDER BY recordedAt DESC LIMIT 1', runner.id)
+    const last = sql.one(tables.selectFrom('RunnerPosition').select('recordedAt').where('runnerId', '=', runner.id).orderBy('recordedAt', 'desc').limit(1))
     if (last && now.getTime() - new Date(last.recordedAt).getTime() < SHARE_EVERY_MS - 1000) return { kept: false, sharing: true }
     sql.run(
-      'INSERT INTO RunnerPosition (id, organisationId, runnerId, latitude, longitude, recordedAt) VALUES (?, ?, ?, ?, ?, ?)',
-      newRowId(),
-      runner.organisationId,
-      runner.id,
-      position.latitude,
-      position.longitude,
-      sqlDate(now),
+      tables.insertInto('RunnerPosition').values({
+        id: newRowId(),
+        organisationId: runner.organisationId,
+        runnerId: runner.id,
+        latitude: position.latitude,
+        longitude: position.longitude,
+        recordedAt: now,
+      }),
     )
     return { kept: true, sharing: true }
   })
@@ -68,5 +95,5 @@ export async function recordPosition(runner: { id: string; organisationId: strin
 
 /** The primary's job: positions older than 7 days go. */
 export async function deleteOldPositions(now = new Date()) {
-  return writeTogether((sql) => sql.run('DELETE FROM RunnerPosition WHERE recordedAt < ?', sqlDate(new Date(now.getTime() - KEEP_MS))).changes)
+  return writeTogether((sql) => sql.run(tables.deleteFrom('RunnerPosition').where('recordedAt', '<', sqlDate(new Date(now.getTime() - KEEP_MS)))).changes)
 }

@@ -4,11 +4,13 @@
 // (shared in the last 10 minutes), or without that the organisation's depot; for several requests,
 // to the nearest of their stops. Each reason says which of these it measured, and says so when there
 // is nothing to measure from rather than inventing a distance (decisions 093 and 108).
-import { Prisma } from '@prisma/client'
 import { z } from 'zod'
 import { NotFound } from '~/lib/errors'
 import { greatCircleKm, type Point } from '~/lib/route-order'
-import { readRows } from '~/lib/sql.server'
+import { tables, withIndexes } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
+import { readNow } from '~/lib/sql.server'
+import { CLOSED } from './dispatch-board.server'
 import { getRunSettings } from './organisation-settings.server'
 import { locateProperties, mappedPoint } from './property-location.server'
 import { lastPositions } from './runner-position.server'
@@ -78,8 +80,8 @@ export function suggestRunners(orgId: string, requestId: string): Promise<Sugges
  */
 export async function suggestRunnersFor(orgId: string, requestIds: string[]): Promise<Suggestion[]> {
   const ids = [...new Set(requestIds)]
-  const requests = await readRows<{ id: string; propertyId: string | null }>(
-    Prisma.sql`SELECT id, propertyId FROM ProductRequest WHERE organisationId = ${orgId} AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+  const requests = await readNow((sql) =>
+    sql.all(tables.selectFrom('ProductRequest').select(['id', 'propertyId']).where('organisationId', '=', orgId).where('id', 'in', listed(ids))),
   )
   if (requests.length < ids.length) {
     const known = new Set(requests.map((r) => r.id))
@@ -90,14 +92,20 @@ export async function suggestRunnersFor(orgId: string, requestIds: string[]): Pr
   // predicate written out with literals, as dispatch-board.server.ts explains): the delivered
   // history of every runner is never read. The last open stop is the one latest in its run (or,
   // outside a run, the latest assigned).
-  const [active, open] = await Promise.all([
-    readRows<{ runnerId: string; name: string }>(Prisma.sql`SELECT id AS runnerId, name FROM Runner WHERE organisationId = ${orgId} AND isActive = 1`),
-    readRows<{ runnerId: string; propertyId: string | null; requestId: string; assignedAt: string; stopOrder: number | null }>(Prisma.sql`
-      SELECT a.runnerId, q.propertyId, a.requestId, a.assignedAt, s.stopOrder
-      FROM RunnerAssignment a INDEXED BY RunnerAssignment_open_idx
-      JOIN ProductRequest q ON q.id = a.requestId
-      LEFT JOIN RunStop s ON s.assignmentId = a.id
-      WHERE a.organisationId = ${orgId} AND ${Prisma.raw(`a."status" NOT IN ('delivered', 'cancelled')`)}`),
+  const [active, open] = await readNow((sql) => [
+    sql.all(tables.selectFrom('Runner').select(['id as runnerId', 'name']).where('organisationId', '=', orgId).where('isActive', '=', 1)),
+    sql.all(
+      withIndexes(
+        tables
+          .selectFrom('RunnerAssignment as a')
+          .innerJoin('ProductRequest as q', 'q.id', 'a.requestId')
+          .leftJoin('RunStop as s', 's.assignmentId', 'a.id')
+          .select(['a.runnerId', 'q.propertyId', 'a.requestId', 'a.assignedAt', 's.stopOrder'])
+          .where('a.organisationId', '=', orgId)
+          .where('a.status', 'not in', CLOSED),
+        { a: 'RunnerAssignment_open_idx' },
+      ),
+    ),
   ])
   const runners = new Map<string, { name: string; stops: Set<string>; last: { propertyId: string | null; key: string } | null }>()
   for (const r of active) runners.set(r.runnerId, { name: r.name, stops: new Set<string>(), last: null })

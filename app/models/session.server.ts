@@ -1,7 +1,7 @@
 // Persistence for signed-in sessions (spec's `session` entity: sid, sess, expire).
 import crypto from 'node:crypto'
-import { db } from '~/lib/db.server'
-import { readNow } from '~/lib/sql.server'
+import { tables } from '~/lib/sql-builder.server'
+import { readNow, sqlDate, writeTogether } from '~/lib/sql.server'
 import { recordAudit } from './audit-log.server'
 
 type SessionData = Record<string, unknown>
@@ -12,15 +12,13 @@ function userIdOf(data: SessionData) {
 
 export async function createSessionRecord(data: SessionData, expires?: Date) {
   const sid = crypto.randomBytes(32).toString('base64url')
-  await db.session.create({
-    data: { sid, sess: JSON.stringify(data), expire: expires ?? defaultExpiry(), userId: userIdOf(data) },
-  })
+  await writeTogether((sql) => sql.run(tables.insertInto('Session').values({ sid, sess: JSON.stringify(data), expire: expires ?? defaultExpiry(), userId: userIdOf(data) })))
   return sid
 }
 
 export async function readSessionRecord(sid: string): Promise<SessionData | null> {
   // Every signed-in request reads this: a kept statement, not the ORM's ~1 ms (decisions 059, 063).
-  const row = await readNow((sql) => sql.one<{ sess: string; expire: string }>('SELECT sess, expire FROM Session WHERE sid = ?', sid))
+  const row = await readNow((sql) => sql.one(tables.selectFrom('Session').select(['sess', 'expire']).where('sid', '=', sid)))
   if (!row) return null
   // An expired row is left for the primary's sweep: reading a session must not write (any machine may be a replica).
   if (new Date(row.expire).getTime() <= Date.now()) return null
@@ -33,23 +31,23 @@ export async function readSessionRecord(sid: string): Promise<SessionData | null
 
 export async function updateSessionRecord(sid: string, data: SessionData, expires?: Date) {
   const values = { sess: JSON.stringify(data), expire: expires ?? defaultExpiry(), userId: userIdOf(data) }
-  await db.session.upsert({ where: { sid }, create: { sid, ...values }, update: values })
+  await writeTogether((sql) => sql.run(tables.insertInto('Session').values({ sid, ...values }).onConflict((oc) => oc.column('sid').doUpdateSet(values))))
 }
 
 export async function deleteSessionRecord(sid: string) {
-  await db.session.deleteMany({ where: { sid } })
+  await writeTogether((sql) => sql.run(tables.deleteFrom('Session').where('sid', '=', sid)))
 }
 
 /** Ends every session the user has, on every browser and device ("sign out everywhere"). */
 export async function deleteAllSessionsOf(userId: string) {
-  const { count } = await db.session.deleteMany({ where: { userId } })
+  const count = await writeTogether((sql) => sql.run(tables.deleteFrom('Session').where('userId', '=', userId)).changes)
   await recordAudit({ action: 'user.signed_out_everywhere', target: { type: 'user', id: userId }, details: { sessionsEnded: count } })
   return count
 }
 
 /** Drops sessions past their expiry; called now and then so the table does not grow without end. */
 export async function deleteExpiredSessions() {
-  await db.session.deleteMany({ where: { expire: { lt: new Date() } } })
+  await writeTogether((sql) => sql.run(tables.deleteFrom('Session').where('expire', '<', sqlDate(new Date()))))
 }
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 14

@@ -1,6 +1,7 @@
 // A manager's own preferences, and the system-wide settings only the operator may change (decision 072).
-import { db } from '~/lib/db.server'
-import { readNow } from '~/lib/sql.server'
+import { newRowId } from '~/lib/ids.server'
+import { tables } from '~/lib/sql-builder.server'
+import { readNow, writeTogether } from '~/lib/sql.server'
 import { recordAudit } from './audit-log.server'
 import { requirePermission, type Actor } from './permissions'
 
@@ -17,10 +18,7 @@ const DEFAULT_PREFERENCES: UserPreferences = { notificationSoundsEnabled: true, 
 export async function getPreferences(userId: string): Promise<UserPreferences> {
   // Read by every manager page's layout: a kept statement rather than an ORM read (decision 068).
   const row = await readNow((sql) =>
-    sql.one<{ notificationSoundsEnabled: number; emailNotifications: number; smsNotifications: number; smsPhone: string | null }>(
-      'SELECT notificationSoundsEnabled, emailNotifications, smsNotifications, smsPhone FROM UserSettings WHERE userId = ?',
-      userId,
-    ),
+    sql.one(tables.selectFrom('UserSettings').select(['notificationSoundsEnabled', 'emailNotifications', 'smsNotifications', 'smsPhone']).where('userId', '=', userId)),
   )
   if (!row) return DEFAULT_PREFERENCES
   return {
@@ -32,28 +30,24 @@ export async function getPreferences(userId: string): Promise<UserPreferences> {
 }
 
 export async function updatePreferences(userId: string, changes: Partial<UserPreferences>) {
-  const row = await db.userSettings.upsert({
-    where: { userId },
-    create: { userId, ...changes },
-    update: changes,
-  })
+  // Only the fields given; the others keep what they were (or their defaults, on the first save).
+  const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<UserPreferences>
+  await writeTogether((sql) =>
+    sql.run(
+      tables
+        .insertInto('UserSettings')
+        .values({ userId, ...given })
+        .onConflict((oc) => (Object.keys(given).length > 0 ? oc.column('userId').doUpdateSet(given) : oc.column('userId').doNothing())),
+    ),
+  )
   await recordAudit({ action: 'settings.preferences_changed', target: { type: 'user', id: userId }, details: changes })
-  return pickPreferences(row)
-}
-
-function pickPreferences(row: UserPreferences): UserPreferences {
-  return {
-    notificationSoundsEnabled: row.notificationSoundsEnabled,
-    emailNotifications: row.emailNotifications,
-    smsNotifications: row.smsNotifications,
-    smsPhone: row.smsPhone,
-  }
+  return getPreferences(userId)
 }
 
 const REGISTRATION = 'registration_enabled'
 
 export async function isRegistrationEnabled() {
-  const row = await db.systemSetting.findUnique({ where: { key: REGISTRATION } })
+  const row = await readNow((sql) => sql.one(tables.selectFrom('SystemSetting').select('value').where('key', '=', REGISTRATION)))
   return row ? row.value === 'true' : true
 }
 
@@ -67,15 +61,16 @@ export async function getSystemSettings(): Promise<SystemSettings> {
 /** `actor` as withOperator (operator.server.ts) gives it. */
 export async function updateSystemSettings(actor: Actor, changes: SystemSettings) {
   requirePermission(actor, 'system')
-  await db.systemSetting.upsert({
-    where: { key: REGISTRATION },
-    create: {
-      key: REGISTRATION,
-      value: String(changes.registration_enabled),
-      description: 'Whether a first sign-in may create a new organisation',
-    },
-    update: { value: String(changes.registration_enabled) },
-  })
+  const value = String(changes.registration_enabled)
+  const at = new Date()
+  await writeTogether((sql) =>
+    sql.run(
+      tables
+        .insertInto('SystemSetting')
+        .values({ id: newRowId(), key: REGISTRATION, value, description: 'Whether a first sign-in may create a new organisation', createdAt: at, updatedAt: at })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: at })),
+    ),
+  )
   await recordAudit({ action: 'settings.system_changed', target: { type: 'system_setting', id: REGISTRATION }, details: changes })
   return {
     registration_enabled: changes.registration_enabled,

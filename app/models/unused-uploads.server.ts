@@ -2,7 +2,9 @@
 // upload, a signature's unused thumbnail), or one whose product, proof or invoice is gone. An image
 // a day old that nothing shows is removed from wherever it is kept; one rule covers both, since a
 // deleted product's image is a day old or soon will be.
-import { db } from '~/lib/db.server'
+import { sql as fragment, type SqlBool } from 'kysely'
+import { tables } from '~/lib/sql-builder.server'
+import { readNow } from '~/lib/sql.server'
 import { imageFileOf, imagesSavedBefore, removeImages } from '~/services/storage.server'
 import { recordAudit } from './audit-log.server'
 
@@ -17,17 +19,32 @@ export const UNATTACHED_GRACE_MS = 24 * 60 * 60 * 1000
  * statement; notifications repeat a few addresses many times, so they are made distinct first.
  */
 async function imagesInUse() {
-  const rows = await db.$queryRaw<Array<{ url: string }>>`
-    SELECT "imageUrl" AS url FROM "Product" WHERE "imageUrl" IS NOT NULL
-    UNION SELECT "thumbnailUrl" FROM "Product" WHERE "thumbnailUrl" IS NOT NULL
-    UNION SELECT "imageUrl" FROM "DeliveryProof"
-    UNION SELECT "thumbnailUrl" FROM "DeliveryProof" WHERE "thumbnailUrl" IS NOT NULL
-    UNION SELECT "signatureUrl" FROM "DeliveryProof" WHERE "signatureUrl" IS NOT NULL
-    UNION SELECT "imageUrl" FROM "Notification" WHERE "imageUrl" IS NOT NULL
-    UNION SELECT json_extract(p.value, '$.imageUrl') FROM "ProductRequest" r, json_each(r."photos") p WHERE r."photos" IS NOT NULL
-    UNION SELECT json_extract(p.value, '$.thumbnailUrl') FROM "ProductRequest" r, json_each(r."photos") p WHERE r."photos" IS NOT NULL
-    UNION SELECT "logoUrl" FROM "Organisation" WHERE "logoUrl" IS NOT NULL
-    UNION SELECT json_extract("issuer", '$.logoUrl') FROM "Invoice" WHERE json_valid("issuer") AND json_extract("issuer", '$.logoUrl') IS NOT NULL`
+  const photo = (key: string) =>
+    tables
+      // A request's photos are a JSON list; json_each reads it as rows, which the builder has no word for.
+      .selectFrom(['ProductRequest as r', fragment<{ value: string }>`json_each(${fragment.ref('r.photos')})`.as('p')])
+      .select((eb) => eb.fn<string>('json_extract', ['p.value', eb.val(`$.${key}`)]).as('url'))
+      .where('r.photos', 'is not', null)
+  const issuerLogo = fragment<string>`json_extract(${fragment.ref('issuer')}, '$.logoUrl')`
+  const query = tables
+    .selectFrom('Product')
+    .select('imageUrl as url')
+    .where('imageUrl', 'is not', null)
+    .union(tables.selectFrom('Product').select('thumbnailUrl as url').where('thumbnailUrl', 'is not', null))
+    .union(tables.selectFrom('DeliveryProof').select('imageUrl as url'))
+    .union(tables.selectFrom('DeliveryProof').select('thumbnailUrl as url').where('thumbnailUrl', 'is not', null))
+    .union(tables.selectFrom('DeliveryProof').select('signatureUrl as url').where('signatureUrl', 'is not', null))
+    .union(tables.selectFrom('Notification').select('imageUrl as url').where('imageUrl', 'is not', null))
+    .union(photo('imageUrl'))
+    .union(photo('thumbnailUrl'))
+    .union(tables.selectFrom('Organisation').select('logoUrl as url').where('logoUrl', 'is not', null))
+    .union(
+      tables
+        .selectFrom('Invoice')
+        .select(issuerLogo.as('url'))
+        .where((eb) => eb.and([eb.fn<SqlBool>('json_valid', ['issuer']), eb(issuerLogo, 'is not', null)])),
+    )
+  const rows = await readNow((sql) => sql.all(query))
   return new Set(rows.map((r) => imageFileOf(r.url)).filter((file): file is string => file !== null))
 }
 

@@ -1,6 +1,5 @@
 // Managers: who they are, which organisation they act for, and what a first sign-in creates.
 import { db } from '~/lib/db.server'
-import { readNow } from '~/lib/sql.server'
 import { displayName } from '~/lib/format'
 import { listedTimeZone } from '~/lib/time-zones'
 import { isRegistrationEnabled } from './settings.server'
@@ -97,73 +96,6 @@ export type Manager = {
   lastActiveAt?: string | null
   /** Set when the caller is an API key acting for the organisation rather than a person. */
   apiKeyId?: string
-}
-
-type ManagerRow = Pick<Manager, 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'orgId' | 'role' | 'organisationName'> & {
-  userId: string
-  lastActiveAt: string | null
-  organisations: string
-}
-
-/**
- * The signed-in manager with the organisation they act for: the session's active one, or their first
- * membership when the session names none or no longer a membership of theirs. Every manager request
- * asks this, so it is one statement: through the ORM's relations it was three (user, membership,
- * organisation), each paying the query compiler (decision 059); now a kept statement (063), which
- * also brings the list of their organisations for the switcher.
- */
-export async function findManager(userId: string, activeOrgId?: string | null): Promise<Manager | null> {
-  const row = await readNow((sql) =>
-    sql.one<ManagerRow>(
-      `SELECT u.id AS userId, u.email, u.firstName, u.lastName, u.profileImageUrl, m.organisationId AS orgId, m.role, m.lastActiveAt, o.name AS organisationName,
-        (SELECT json_group_array(json_object('id', o2.id, 'name', o2.name)) FROM Membership m2 JOIN Organisation o2 ON o2.id = m2.organisationId WHERE m2.userId = u.id) AS organisations
-      FROM User u
-      JOIN Membership m ON m.userId = u.id
-      JOIN Organisation o ON o.id = m.organisationId
-      WHERE u.id = ?
-      ORDER BY m.organisationId = ? DESC, m.createdAt ASC
-      LIMIT 1`,
-      userId,
-      activeOrgId ?? null,
-    ),
-  )
-  if (!row) return null
-  const organisations = (JSON.parse(row.organisations) as { id: string; name: string }[]).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
-  return {
-    userId: row.userId,
-    orgId: row.orgId,
-    role: row.role,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    profileImageUrl: row.profileImageUrl,
-    organisationName: row.organisationName,
-    organisations,
-    lastActiveAt: row.lastActiveAt,
-  }
-}
-
-/** A person by id, whether or not they belong to an organisation yet (someone on their way to accept an invitation). */
-export async function findPerson(userId: string) {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true, lastName: true } })
-  return user ? { userId, ...user } : null
-}
-
-/** The shape of GET /api/auth/user. */
-export async function currentUserView(manager: Manager) {
-  const user = await db.user.findUniqueOrThrow({ where: { id: manager.userId } })
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    profileImageUrl: user.profileImageUrl,
-    createdAt: user.createdAt,
-    updatedAt: user.updatedAt,
-    username: displayName(manager),
-    role: manager.role,
-    tenant: { id: manager.orgId, name: manager.organisationName },
-  }
 }
 
 // Lives with the other formatting so models below this one can name people too.

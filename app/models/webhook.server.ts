@@ -2,8 +2,8 @@
 // written in the same transaction as the change they announce, so an event is never lost or invented.
 import crypto from 'node:crypto'
 import type { Prisma } from '@prisma/client'
-import { db } from '~/lib/db.server'
-import { sqlDate, sqlWithin, type Sql } from '~/lib/sql.server'
+import { tables } from '~/lib/sql-builder.server'
+import { readNow, sqlWithin, writeTogether, type Sql } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
 import { Invalid, NotFound } from '~/lib/errors'
 import { WEBHOOK_EVENTS, type WebhookEventType } from '~/lib/schemas/integrations'
@@ -19,8 +19,8 @@ function eventsOf(stored: string) {
   return stored.split(',').filter((e): e is WebhookEventType => (WEBHOOK_EVENTS as readonly string[]).includes(e))
 }
 
-function view(hook: { id: string; url: string; events: string; createdAt: Date }): WebhookView {
-  return { id: hook.id, url: hook.url, events: eventsOf(hook.events), createdAt: hook.createdAt }
+function view(hook: { id: string; url: string; events: string; createdAt: Date | string }): WebhookView {
+  return { id: hook.id, url: hook.url, events: eventsOf(hook.events), createdAt: new Date(hook.createdAt) }
 }
 
 /** The address without credentials or query, which may carry a receiver's own token. */
@@ -38,24 +38,28 @@ export async function createWebhook(manager: Manager, input: { url: string; even
   const refused = await refusedWebhookUrl(input.url)
   if (refused) throw new Invalid(refused, { url: [refused] })
   const secret = `whsec_${newToken()}`
-  const hook = await db.webhookEndpoint.create({
-    data: { organisationId: manager.orgId, url: input.url, events: [...new Set(input.events)].join(','), secret },
-  })
+  const hook = { id: crypto.randomUUID(), organisationId: manager.orgId, url: input.url, events: [...new Set(input.events)].join(','), secret, createdAt: new Date() }
+  await writeTogether((sql) => sql.run(tables.insertInto('WebhookEndpoint').values(hook)))
   await recordAudit({ orgId: manager.orgId, action: 'webhook.created', target: { type: 'webhook', id: hook.id }, details: { url: urlForLog(hook.url), events: eventsOf(hook.events) } })
   return { ...view(hook), secret }
 }
 
 export async function listWebhooks(manager: Manager): Promise<WebhookView[]> {
   requireIntegrationManager(manager)
-  const hooks = await db.webhookEndpoint.findMany({ where: { organisationId: manager.orgId }, orderBy: { createdAt: 'desc' } })
+  const hooks = await readNow((sql) =>
+    sql.all(tables.selectFrom('WebhookEndpoint').select(['id', 'url', 'events', 'createdAt']).where('organisationId', '=', manager.orgId).orderBy('createdAt', 'desc')),
+  )
   return hooks.map(view)
 }
 
 export async function deleteWebhook(manager: Manager, id: string) {
   requireIntegrationManager(manager)
-  const hook = await db.webhookEndpoint.findFirst({ where: { id, organisationId: manager.orgId }, select: { url: true } })
-  const { count } = await db.webhookEndpoint.deleteMany({ where: { id, organisationId: manager.orgId } })
-  if (count === 0 || !hook) throw new NotFound('Webhook not found')
+  const hook = await writeTogether((sql) => {
+    const found = sql.one(tables.selectFrom('WebhookEndpoint').select('url').where('id', '=', id).where('organisationId', '=', manager.orgId))
+    if (found) sql.run(tables.deleteFrom('WebhookEndpoint').where('id', '=', id))
+    return found
+  })
+  if (!hook) throw new NotFound('Webhook not found')
   await recordAudit({ orgId: manager.orgId, action: 'webhook.deleted', target: { type: 'webhook', id }, details: { url: urlForLog(hook.url) } })
 }
 
@@ -70,22 +74,12 @@ export async function enqueueWebhookEvent(tx: Prisma.TransactionClient, orgId: s
 /** The same for several events of one type (one per item of `data`), inside a plain-SQL transaction (lib/sql.server.ts). */
 export function webhookDeliveriesIn(sql: Sql, orgId: string, type: WebhookEventType, data: Array<Record<string, unknown>>) {
   const hooks = sql
-    .all<{ id: string; events: string }>('SELECT id, events FROM WebhookEndpoint WHERE organisationId = ?', orgId)
+    .all(tables.selectFrom('WebhookEndpoint').select(['id', 'events']).where('organisationId', '=', orgId))
     .filter((hook) => eventsOf(hook.events).includes(type))
   if (hooks.length === 0) return
-  const at = sqlDate(new Date())
+  const at = new Date()
   for (const d of deliveryRows(hooks, orgId, type, data)) {
-    sql.run(
-      "INSERT INTO WebhookDelivery (id, organisationId, endpointId, eventId, type, payload, status, attempts, nextAttemptAt, createdAt) VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)",
-      newRowId(),
-      d.organisationId,
-      d.endpointId,
-      d.eventId,
-      d.type,
-      d.payload,
-      at,
-      at,
-    )
+    sql.run(tables.insertInto('WebhookDelivery').values({ id: newRowId(), ...d, status: 'pending', attempts: 0, nextAttemptAt: at, createdAt: at }))
   }
 }
 

@@ -1,5 +1,5 @@
 import { apiLoader } from '~/lib/http.server'
-import { currentUserView } from '~/models/user.server'
+import { currentUserView } from '~/models/signed-in-manager.server'
 import { requireApiManager } from '~/services/auth.server'
 import type { RouteContract } from '~/lib/route-contract'
 

@@ -3,7 +3,8 @@
 // delivered, or when a proof already exists. The photo was uploaded first through /api/upload.
 import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { ProofInput } from '~/lib/schemas/dispatch'
-import { openAssignment, submitProof, tokenFrom } from '~/models/assignment.server'
+import { openAssignment, tokenFrom } from '~/models/assignment.server'
+import { submitProof } from '~/models/delivery-progress.server'
 import { idempotencyKeyOf, onceByKey } from '~/models/idempotent-submission.server'
 import type { RouteContract } from '~/lib/route-contract'
 

@@ -3,7 +3,7 @@
 import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { AssignInput } from '~/lib/schemas/dispatch'
-import { assignRunner } from '~/models/assignment.server'
+import { assignRunner } from '~/models/assign-runner.server'
 import { requireApiManager } from '~/services/auth.server'
 import type { RouteContract } from '~/lib/route-contract'
 

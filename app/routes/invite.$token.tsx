@@ -12,7 +12,7 @@ import { DomainError } from '~/lib/errors'
 import { roleWithArticle } from '~/lib/format'
 import { redirectWithToast, toastHeader } from '~/lib/toast.server'
 import { acceptInvitation, invitationBehind, type InvitationState } from '~/models/invitation.server'
-import { findManager } from '~/models/user.server'
+import { findManager } from '~/models/signed-in-manager.server'
 import { activeOrganisationId, chooseOrganisation, providerName, signedInPerson } from '~/services/auth.server'
 import type { RouteContract } from '~/lib/route-contract'
 

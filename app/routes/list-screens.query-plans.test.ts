@@ -139,7 +139,7 @@ describe.each(SHAPES)('planned with %s', (shape) => {
       expect(res.status).toBe(200)
       await res.text()
     })
-    const current = statements.filter((s) => /FROM "RunnerAssignment" a\b/.test(s.query) && /NOT IN \('delivered', 'cancelled'\)/.test(s.query) && !/covered/.test(s.query))
+    const current = statements.filter((s) => /FROM "RunnerAssignment" (as ")?a\b/i.test(s.query) && /NOT IN \('delivered', 'cancelled'\)/i.test(s.query) && !/covered/.test(s.query))
     expect(current).toHaveLength(reads)
     for (const statement of current) {
       const plan = planOf(statement)
@@ -153,7 +153,7 @@ describe.each(SHAPES)('planned with %s', (shape) => {
   // by its request id (the requestId index), never one read per assignment.
   test('/api/dispatch/assignments reads the products of all its assignments in one statement, by request id', async () => {
     const statements = await statementsDuring(async () => (await manager.get('/api/dispatch/assignments')).text())
-    const items = statements.filter((s) => /FROM json_each\(\?\) page\s+JOIN "RequestItem" i/.test(s.query))
+    const items = statements.filter((s) => /FROM json_each\(\?\) (as ")?page"?\s+(inner )?JOIN "RequestItem" (as ")?i\b/i.test(s.query))
     expect(items).toHaveLength(1)
     expect(planOf(items[0]!).join('\n')).toMatch(/SEARCH i USING INDEX RequestItem_requestId_idx \(requestId=\?\)/)
     expect(statements.filter((s) => /RequestItem/.test(s.query))).toHaveLength(1)
@@ -193,7 +193,7 @@ describe.each(SHAPES)('planned with %s', (shape) => {
       expect(res.status).toBe(200)
       await res.text()
     })
-    const queue = statements.filter((s) => /FROM "ProductRequest" r\b/.test(s.query) && /NOT EXISTS/.test(s.query))
+    const queue = statements.filter((s) => /FROM "ProductRequest" (as ")?r\b/i.test(s.query) && /NOT EXISTS/i.test(s.query))
     expect(queue).toHaveLength(1)
     const plan = planOf(queue[0]!).join('\n')
     expect(plan).toMatch(/^SEARCH r USING INDEX ProductRequest_dispatch_order_idx \(organisationId=\? AND status=\?\)/)
@@ -236,7 +236,7 @@ describe.each(SHAPES)('planned with %s', (shape) => {
   // the open assignments cover, from two partial indexes without reading a row; no probe per pending request.
   test('/dispatch counts the pending orders without asking each one about its assignments', async () => {
     const statements = await statementsDuring(async () => (await manager.get('/dispatch')).text())
-    const count = statements.filter((s) => /COUNT\(DISTINCT a\."requestId"\)/.test(s.query))
+    const count = statements.filter((s) => /COUNT\(DISTINCT "?a"?\."requestId"\)/i.test(s.query))
     expect(count).toHaveLength(1)
     const plan = planOf(count[0]!).join('\n')
     expect(plan).toMatch(/SEARCH r USING COVERING INDEX ProductRequest_(organisationId_status_createdAt_id|dispatch_order|urgent_order)_idx \(organisationId=\? AND status=\?\)/)
@@ -344,7 +344,7 @@ test.each([
 })
 
 test('the bell’s unread count is read once until something is written, and a new notification is counted at once', async () => {
-  const unreadReads = (statements: SentQuery[]) => statements.filter((s) => /FROM Notification n WHERE/.test(s.query) && /COUNT\(\*\) AS n, SUM/.test(s.query)).length
+  const unreadReads = (statements: SentQuery[]) => statements.filter((s) => /FROM "?Notification"? (as ")?n"? WHERE/i.test(s.query) && /COUNT\(\*\) AS "?n"?, SUM/i.test(s.query)).length
   const bell = async () => (await (await manager.get('/api/notifications/unread')).json()) as { count: number }
   const first = await bell()
   let again: { count: number } | undefined
