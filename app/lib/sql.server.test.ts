@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { db } from './db.server'
-import { Prisma } from '@prisma/client'
-import { readNow, readRows, sqlDate, sqlWithin, writeTogether } from './sql.server'
+import { tables } from './sql-builder.server'
+import { readNow, sqlDate, sqlWithin, writeTogether } from './sql.server'
 
 async function organisationNamed(name: string) {
   return db.organisation.findFirst({ where: { name } })
@@ -21,7 +21,7 @@ test('a plain-SQL write waits for an ORM transaction under way, and is not undon
   await new Promise((resolve) => setTimeout(resolve, 20))
   let wrote = false
   const plain = writeTogether((sql) => {
-    sql.run("INSERT INTO Organisation (id, name, createdAt) VALUES ('plain-1', 'Written in plain SQL', ?)", sqlDate(new Date()))
+    sql.run(tables.insertInto('Organisation').values({ id: 'plain-1', name: 'Written in plain SQL', createdAt: new Date() }))
     wrote = true
   })
   await new Promise((resolve) => setTimeout(resolve, 20))
@@ -37,7 +37,7 @@ test('a plain-SQL write waits for an ORM transaction under way, and is not undon
 test('a plain-SQL transaction is all or nothing', async () => {
   await expect(
     writeTogether((sql) => {
-      sql.run("INSERT INTO Organisation (id, name, createdAt) VALUES ('plain-2', 'Half a change', ?)", sqlDate(new Date()))
+      sql.run(tables.insertInto('Organisation').values({ id: 'plain-2', name: 'Half a change', createdAt: new Date() }))
       throw new Error('a rule refused it')
     }),
   ).rejects.toThrow('a rule refused it')
@@ -49,7 +49,7 @@ test('statements inside an ORM transaction are part of it: they roll back with i
   await db
     .$transaction(async (tx) => {
       const sql = await sqlWithin(tx)
-      sql.run('INSERT INTO ActivityEvent (organisationId, type, subjectId, at) VALUES (?, ?, ?, ?)', org.id, 'request.created', 'x', sqlDate(new Date()))
+      sql.run(tables.insertInto('ActivityEvent').values({ organisationId: org.id, type: 'request.created', subjectId: 'x', at: new Date() }))
       throw new Error('undo')
     })
     .catch(() => null)
@@ -60,14 +60,21 @@ test('dates read back as the ORM wrote them, and numbers as numbers', async () =
   const at = new Date('2026-03-04T05:06:07.089Z')
   const org = await db.organisation.create({ data: { name: 'Dated Org', createdAt: at } })
   const later = new Date('2026-05-06T07:08:09.010Z')
-  const row = await readNow((sql) => sql.one<{ createdAt: string; n: number }>('SELECT createdAt, (SELECT COUNT(*) FROM Organisation) AS n FROM Organisation WHERE id = ?', org.id))
+  const row = await readNow((sql) =>
+    sql.one(
+      tables
+        .selectFrom('Organisation as o')
+        .select((eb) => ['o.createdAt', eb.selectFrom('Organisation').select((c) => c.fn.countAll<number>().as('n')).as('n')])
+        .where('o.id', '=', org.id),
+    ),
+  )
   expect(row?.createdAt).toBe(sqlDate(at))
   expect(typeof row?.n).toBe('number')
-  await writeTogether((sql) => sql.run('UPDATE Organisation SET createdAt = ? WHERE id = ?', sqlDate(later), org.id))
+  await writeTogether((sql) => sql.run(tables.updateTable('Organisation').set({ createdAt: later }).where('id', '=', org.id)))
   expect((await db.organisation.findUniqueOrThrow({ where: { id: org.id } })).createdAt.toISOString()).toBe(later.toISOString())
 })
 
-test('a Prisma.sql read run as a kept statement finds what the ORM finds, with dates and flags as the ORM stores them', async () => {
+test('a built read run as a kept statement finds what the ORM finds, with dates and flags as the ORM stores them', async () => {
   const early = new Date('2026-01-02T03:04:05.006Z')
   const late = new Date('2026-07-08T09:10:11.012Z')
   const org = await db.organisation.create({ data: { name: 'Read Rows Org' } })
@@ -75,7 +82,17 @@ test('a Prisma.sql read run as a kept statement finds what the ORM finds, with d
     await db.property.create({ data: { organisationId: org.id, name, address: `${name} Street`, createdAt, isActive } })
   }
   const since = (at: Date, active: boolean) =>
-    readRows<{ name: string }>(Prisma.sql`SELECT name FROM Property WHERE organisationId = ${org.id} AND createdAt >= ${at} AND isActive = ${active} ORDER BY name`)
+    readNow((sql) =>
+      sql.all(
+        tables
+          .selectFrom('Property')
+          .select('name')
+          .where('organisationId', '=', org.id)
+          .where('createdAt', '>=', sqlDate(at))
+          .where('isActive', '=', active ? 1 : 0)
+          .orderBy('name'),
+      ),
+    )
   const orm = async (at: Date, active: boolean) =>
     (await db.property.findMany({ where: { organisationId: org.id, createdAt: { gte: at }, isActive: active }, orderBy: { name: 'asc' }, select: { name: true } })).map((p) => p.name)
   for (const [at, active] of [[early, true], [early, false], [late, false], [late, true]] as const) {

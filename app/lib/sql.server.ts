@@ -3,7 +3,6 @@
 // millisecond of CPU (query compiler, client, a fresh prepare); a prepared statement kept here costs
 // a few microseconds. Runs on the ORM's own connection, so it never waits on a lock this process
 // holds, and its transactions are synchronous: nothing else in the process runs in the middle.
-import type { Prisma } from '@prisma/client'
 import type { Statement } from 'better-sqlite3'
 import type { Compilable, InferResult } from 'kysely'
 import { ormConnection } from './db.server'
@@ -29,22 +28,13 @@ function statementOn(connection: Connection, sql: string): Statement {
 /**
  * What a transaction's work gets: run a write, read one row, read all rows. Each takes a statement
  * built with the typed builder (`tables` in sql-builder.server.ts), whose result type comes from the
- * schema; dates go in as the ORM stores them and booleans as 0/1. The text forms (SQL and parameters)
- * are for the statements the builder cannot say and are on their way out (issue 35, item 4).
+ * schema; dates go in as the ORM stores them and booleans as 0/1. There is no text form: a statement
+ * the compiler cannot read does not run here (issue 35, decision 120).
  */
 export type Sql = {
-  run: {
-    (query: Compilable): { changes: number }
-    (sql: string, ...params: unknown[]): { changes: number }
-  }
-  one: {
-    <Q extends Compilable>(query: Q): InferResult<Q>[number] | undefined
-    <T>(sql: string, ...params: unknown[]): T | undefined
-  }
-  all: {
-    <Q extends Compilable>(query: Q): InferResult<Q>
-    <T>(sql: string, ...params: unknown[]): T[]
-  }
+  run: (query: Compilable) => { changes: number }
+  one: <Q extends Compilable>(query: Q) => InferResult<Q>[number] | undefined
+  all: <Q extends Compilable>(query: Q) => InferResult<Q>
 }
 
 declare global {
@@ -52,33 +42,27 @@ declare global {
   var __stockrunStatementWatcher: ((sql: string, params: unknown[]) => void) | undefined
 }
 
-/** A statement's text and parameters, from the builder or as written. */
-function textOf(query: Compilable | string, params: unknown[]): [string, unknown[]] {
-  if (typeof query === 'string') return [query, params]
-  const compiled = query.compile()
-  return [compiled.sql, compiled.parameters.map(storedValue)]
-}
-
 function sqlOn(connection: Connection): Sql {
-  const kept = (query: Compilable | string, given: unknown[]) => {
-    const [sql, params] = textOf(query, given)
-    globalThis.__stockrunStatementWatcher?.(sql, params)
-    return { statement: statementOn(connection, sql), params }
+  const kept = (query: Compilable) => {
+    const compiled = query.compile()
+    const params = compiled.parameters.map(storedValue)
+    globalThis.__stockrunStatementWatcher?.(compiled.sql, params)
+    return { statement: statementOn(connection, compiled.sql), params }
   }
   return {
-    run: (query: Compilable | string, ...given: unknown[]) => {
-      const { statement, params } = kept(query, given)
+    run: (query) => {
+      const { statement, params } = kept(query)
       return statement.run(...params)
     },
-    one: (query: Compilable | string, ...given: unknown[]) => {
-      const { statement, params } = kept(query, given)
-      return statement.get(...params)
+    one: (query) => {
+      const { statement, params } = kept(query)
+      return statement.get(...params) as never
     },
-    all: (query: Compilable | string, ...given: unknown[]) => {
-      const { statement, params } = kept(query, given)
-      return statement.all(...params)
+    all: (query) => {
+      const { statement, params } = kept(query)
+      return statement.all(...params) as never
     },
-  } as Sql
+  }
 }
 
 /** How long a write waits for an ORM transaction of this process to finish before giving up. */
@@ -97,16 +81,6 @@ export async function writeTogether<T>(work: (sql: Sql) => T): Promise<T> {
 /** Reads what is committed (never the inside of an ORM transaction under way), with the same kept statements. */
 export async function readNow<T>(work: (sql: Sql) => T): Promise<T> {
   return work(sqlOn(await idleConnection()))
-}
-
-/**
- * A read written with Prisma.sql (its text and values), run as a kept statement instead of through
- * the ORM, which prepares it afresh and converts every value on each call (decision 068). Dates and
- * booleans go in as the ORM stores them; rows come back as SQLite holds them (dates as text,
- * booleans as 0 or 1), so use it for reads whose columns are ids, text and numbers.
- */
-export async function readRows<T>(query: Prisma.Sql): Promise<T[]> {
-  return readNow((sql) => sql.all<T>(query.sql, ...query.values.map(storedValue)))
 }
 
 function storedValue(value: unknown) {
