@@ -1,6 +1,14 @@
+import { flatRoutes } from 'remix-flat-routes'
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}'],
+  // Remix's own convention reads nothing; remix-flat-routes reads app/routes with its `+` folders, where
+  // tests, `*.server.ts` helpers and components sit beside the routes that use them.
+  ignoredRouteFiles: ['**/*'],
+  routes: async (defineRoutes) =>
+    flatRoutes('routes', defineRoutes, {
+      ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}', '**/*.server.{ts,tsx}', '**/components/**', '**/README.md'],
+    }),
   serverModuleFormat: 'esm',
   // Bundled into the server build so only the icons we use are loaded at start, not all 1,500 (~0.9 MB).
   serverDependenciesToBundle: [/^lucide-react/],

@@ -9,10 +9,10 @@ import { broadcastDevReady, installGlobals } from '@remix-run/node'
 import { env, productionWarnings } from './app/lib/env.server'
 import { currentRole } from './app/lib/litefs.server'
 import { log } from './app/lib/log.server'
-import { applyPendingMigrations } from './app/lib/migrations.server'
-import { startPrimaryJobs } from './app/lib/primary-jobs.server'
-import { applyServerTimeouts } from './app/lib/server/timeouts'
-import { getManager } from './app/services/auth.server'
+import { applyPendingMigrations } from './server/migrations.server'
+import { startPrimaryJobs } from './server/jobs/primary-jobs.server'
+import { applyServerTimeouts } from './server/http/timeouts'
+import { getManager } from './app/areas/people/auth.server'
 
 installGlobals({ nativeFetch: true })
 
@@ -32,11 +32,11 @@ if (currentRole().kind === 'primary') {
   if (applied.length > 0) log('info', 'migrations applied', { migrations: applied })
 }
 const { db, tuneDatabase } = await import('./app/lib/db.server')
-const { createServerApp } = await import('./app/lib/server/express-app')
-const { primaryJobs } = await import('./app/jobs/index.server')
-const { startScanRelay } = await import('./app/jobs/scan-relay.server')
-const { storefrontStamp } = await import('./app/models/storefront-stamp.server')
-const { countScan } = await import('./app/models/scan.server')
+const { createServerApp } = await import('./server/http/express-app')
+const { primaryJobs } = await import('./server/jobs/index.server')
+const { startScanRelay } = await import('./server/jobs/scan-relay.server')
+const { storefrontStamp } = await import('./app/areas/catalogue/storefront-stamp.server')
+const { countScan } = await import('./app/areas/catalogue/scan.server')
 const mode = config.NODE_ENV === 'production' ? 'production' : 'development'
 const BUILD_PATH = path.resolve('build/index.js')
 

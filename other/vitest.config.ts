@@ -8,7 +8,7 @@ export default defineConfig({
   root,
   resolve: { alias: { '~': path.join(root, 'app') } },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'prisma/**/*.test.ts', 'other/**/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/**/*.test.ts', 'prisma/**/*.test.ts', 'other/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     globalSetup: [path.join(root, 'tests/setup/global-setup.ts')],
     setupFiles: [path.join(root, 'tests/setup/per-file.ts')],

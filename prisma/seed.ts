@@ -2,10 +2,10 @@
 // a catalog, runners and requests in every status. Safe to run twice: it stops if the owner exists.
 import { db } from '../app/lib/db.server'
 import { env } from '../app/lib/env.server'
-import { applyPendingMigrations } from '../app/lib/migrations.server'
+import { applyPendingMigrations } from '../server/migrations.server'
 import { hashToken, newToken } from '../app/lib/tokens.server'
-import { giveHandoverCode } from '../app/models/handover.server'
-import { nextOrderNumber } from '../app/models/sequence.server'
+import { giveHandoverCode } from '../app/areas/requests/handover.server'
+import { nextOrderNumber } from '../app/areas/organisation/sequence.server'
 
 const OWNER = 'demo@stockrun.test'
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { primaryJobs } from '~/jobs/index.server'
+import { primaryJobs } from '../../server/jobs/index.server'
 import { checkpointInBackground } from './checkpoints.server'
 import { db, switchToWriteAheadLog } from './db.server'
 

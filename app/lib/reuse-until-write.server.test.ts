@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
-import { countRequests } from '~/models/request-list.server'
-import { requestStats } from '~/models/stats.server'
+import { countRequests } from '~/areas/requests/request-list.server'
+import { requestStats } from '~/areas/insights/stats.server'
 import { givenRequestWith } from '../../tests/fixtures/requests'
 import { reusedUntilWrite } from './reuse-until-write.server'
 

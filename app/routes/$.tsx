@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
-import { NotFoundScreen } from '~/components/not-found-screen'
-import type { RouteContract } from '~/lib/route-contract'
+import { NotFoundScreen } from '~/ui/not-found-screen'
+import type { RouteContract } from '~/areas/organisation/route-contract'
 
 export const contract: RouteContract = { kind: 'page', callers: ['anonymous'], methods: ['GET', 'HEAD'] }
 

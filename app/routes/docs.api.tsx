@@ -2,9 +2,9 @@
 // /api/openapi.json serves (issue 17 part 3, decision 042). Plain HTML, no React on the client.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { apiReference, type ReferenceField, type ReferenceOperation } from '~/lib/api-reference'
-import { API_SCOPES, type RouteContract } from '~/lib/route-contract'
-import { apiDocument } from './api.openapi[.]json'
+import { apiReference, type ReferenceField, type ReferenceOperation } from '~/areas/integrations/api-reference'
+import { API_SCOPES, type RouteContract } from '~/areas/organisation/route-contract'
+import { apiDocument } from './api+/openapi[.]json'
 
 export const contract: RouteContract = { kind: 'page', callers: ['anonymous'], methods: ['GET', 'HEAD'] }
 

@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node'
-import { databaseAnswers } from '~/models/health.server'
-import type { RouteContract } from '~/lib/route-contract'
+import { databaseAnswers } from '~/areas/organisation/health.server'
+import type { RouteContract } from '~/areas/organisation/route-contract'
 
 export const contract: RouteContract = { kind: 'resource', callers: ['anonymous'], methods: ['GET', 'HEAD'] }
 

@@ -1,8 +1,8 @@
 // GET /images/<id>.jpg: uploaded images, public by address (the id is a random UUID) and immutable,
 // so browsers and CDNs may keep them for a year.
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { IMMUTABLE_CACHE, readImage } from '~/services/storage.server'
-import type { RouteContract } from '~/lib/route-contract'
+import { IMMUTABLE_CACHE, readImage } from '~/lib/storage.server'
+import type { RouteContract } from '~/areas/organisation/route-contract'
 
 export const contract: RouteContract = { kind: 'resource', callers: ['anonymous'], methods: ['GET', 'HEAD'] }
 

@@ -2,9 +2,9 @@
 // Reached over Fly's private network, signed with the shared session secret; never by a browser.
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { errorJson } from '~/lib/http.server'
-import { ScanBatch, recordScanBatch } from '~/models/scan.server'
-import { RELAY_SIGNATURE_HEADER, verifyRelaySignature } from '~/services/primary-relay.server'
-import type { RouteContract } from '~/lib/route-contract'
+import { ScanBatch, recordScanBatch } from '~/areas/catalogue/scan.server'
+import { RELAY_SIGNATURE_HEADER, verifyRelaySignature } from '~/lib/primary-relay.server'
+import type { RouteContract } from '~/areas/organisation/route-contract'
 
 export const contract: RouteContract = { kind: 'resource', callers: ['internal'], methods: ['POST'] }
 

@@ -87,7 +87,7 @@ function fullScans({ query, params }: SentQuery) {
 }
 
 const SCREENS = [
-  '/', '/?_data=routes%2F_app._index', '/requests', '/requests?status=all&q=soap', '/dispatch', '/map', '/billing', '/notifications',
+  '/', '/?_data=routes%2F_app%2B%2F_index', '/requests', '/requests?status=all&q=soap', '/dispatch', '/map', '/billing', '/notifications',
   '/api/requests', '/api/requests?status=all&q=soap', '/api/dispatch/queue', '/api/dispatch/assignments', '/api/stats',
   '/api/notifications', '/api/notifications/unread', '/api/invoices', '/api/audit-log',
 ]
@@ -121,7 +121,7 @@ describe.each(SHAPES)('planned with %s', (shape) => {
   // limit, never from every pending request (the urgent-order index tempted the planner to: 400 ms
   // at 100,000 requests, the event loop blocked and the first answer after a start waiting on it).
   test('the overdue job starts from the organisations that set a limit', async () => {
-    const { alertOverdueRequests } = await import('~/models/overdue-requests.server')
+    const { alertOverdueRequests } = await import('~/areas/requests/overdue-requests.server')
     const statements = await statementsDuring(() => alertOverdueRequests(new Date()))
     const due = statements.find((s) => /from "OrganisationSettings" as "s"/i.test(s.query))
     expect(due).toBeDefined()
@@ -223,7 +223,7 @@ describe.each(SHAPES)('planned with %s', (shape) => {
     const org = await organisationOf(EMAIL)
     const cursor = Buffer.from(`u0.-.${Date.now()}.zzzz`).toString('base64url')
     const statement = { query: '', params: [] as unknown[] }
-    const { pageQuery } = await import('~/models/request-list.server')
+    const { pageQuery } = await import('~/areas/requests/request-list.server')
     const sql = pageQuery(org.id, { statuses: ['pending', 'in_progress', 'completed'], cursor }, 51)
     statement.query = sql.sql
     statement.params = sql.values

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { endManagerSession } from '~/services/auth.server'
-import type { RouteContract } from '~/lib/route-contract'
+import { endManagerSession } from '~/areas/people/auth.server'
+import type { RouteContract } from '~/areas/organisation/route-contract'
 
 export const contract: RouteContract = { kind: 'resource', callers: ['anonymous'], methods: ['GET', 'HEAD', 'POST'] }
 

@@ -3,7 +3,7 @@
 // visit check for a newer one (the browser would otherwise keep it up to a day).
 import { OFFLINE_WORKER } from '~/lib/enhancer-scripts.server'
 
-import type { RouteContract } from '~/lib/route-contract'
+import type { RouteContract } from '~/areas/organisation/route-contract'
 
 export const contract: RouteContract = { kind: 'resource', callers: ['anonymous'], methods: ['GET', 'HEAD'] }
 

@@ -1,14 +1,14 @@
 // /qr-codes/sheet.pdf: every active QR code of the organisation, ready to print and post at the properties.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { formatDate } from '~/lib/format'
-import { organisationTimeZone } from '~/models/organisation-time-zone.server'
-import { organisationIdentity } from '~/models/organisation-identity.server'
+import { organisationTimeZone } from '~/areas/organisation/organisation-time-zone.server'
+import { organisationIdentity } from '~/areas/organisation/organisation-identity.server'
 import { publicOrigin } from '~/lib/public-url.server'
-import { listProperties, propertyQrUrl } from '~/models/property.server'
-import { requireManager } from '~/services/auth.server'
-import { pdfHeaders, renderPdf } from '~/services/pdf.server'
-import { qrSheetDocument, qrSvg } from '~/services/qr.server'
-import type { RouteContract } from '~/lib/route-contract'
+import { listProperties, propertyQrUrl } from '~/areas/catalogue/property.server'
+import { requireManager } from '~/areas/people/auth.server'
+import { pdfHeaders, renderPdf } from '~/lib/pdf.server'
+import { qrSheetDocument, qrSvg } from '~/areas/catalogue/qr.server'
+import type { RouteContract } from '~/areas/organisation/route-contract'
 
 export const contract: RouteContract = { kind: 'resource', callers: ['manager'], methods: ['GET', 'HEAD'], permission: 'work' }
 

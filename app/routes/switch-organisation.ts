@@ -4,8 +4,8 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { toastHeader } from '~/lib/toast.server'
-import { chooseOrganisation, requireManager } from '~/services/auth.server'
-import type { RouteContract } from '~/lib/route-contract'
+import { chooseOrganisation, requireManager } from '~/areas/people/auth.server'
+import type { RouteContract } from '~/areas/organisation/route-contract'
 
 export const contract: RouteContract = { kind: 'resource', callers: ['manager'], methods: ['GET', 'HEAD', 'POST'], permission: 'work' }
 

@@ -7,15 +7,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { BrandedPanel } from '~/components/branded-panel'
-import { Button } from '~/components/ui/button'
-import { Field, SelectField } from '~/components/ui/field'
+import { BrandedPanel } from '~/ui/branded-panel'
+import { Button } from '~/ui/button'
+import { Field, SelectField } from '~/ui/field'
 import { listedTimeZone, timeZoneNames } from '~/lib/time-zones'
 import { redirectWithToast } from '~/lib/toast.server'
-import { completeFirstRun, firstRunView, FirstRunInput, skipFirstRun } from '~/models/first-run.server'
-import { requirePermissionOnPage } from '~/models/permissions'
-import { requireManager, safeRedirect } from '~/services/auth.server'
-import type { RouteContract } from '~/lib/route-contract'
+import { completeFirstRun, firstRunView, FirstRunInput, skipFirstRun } from '~/areas/people/first-run.server'
+import { requirePermissionOnPage } from '~/areas/organisation/permissions'
+import { requireManager, safeRedirect } from '~/areas/people/auth.server'
+import type { RouteContract } from '~/areas/organisation/route-contract'
 
 export const contract: RouteContract = {
   kind: 'page',

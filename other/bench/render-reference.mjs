@@ -10,7 +10,7 @@ import { UNSAFE_RemixContext } from '@remix-run/react'
 import { createStaticRouter, StaticRouterProvider } from 'react-router-dom/server.js'
 import { matchRoutes } from 'react-router-dom'
 
-const ROUTE_ID = 'routes/vendor.$propertyId.request'
+const ROUTE_ID = 'routes/vendor+/$propertyId.request'
 
 /** Renders/s of the request page's component, given the page's URL and the cookie the load used. */
 export async function renderReference({ pageUrl, cookie, seconds }) {

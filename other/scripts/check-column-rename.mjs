@@ -22,10 +22,10 @@ const RENAMED = 'vendorNameRenamed'
  * are right to compile. Keep each with its reason.
  */
 const OTHER_VENDOR_NAMES = {
-  'app/models/standing-order.server.ts': "StandingOrder's own vendorName column",
-  'app/models/standing-order-runs.server.ts': "StandingOrder's own vendorName column, handed to the intake as input",
-  'app/models/request-csv.server.ts': "the request's view (RequestView), which request.server.ts reads from the column",
-  'app/models/request-document.server.ts': "the request's view (RequestView), which request.server.ts reads from the column",
+  'app/areas/requests/standing-order.server.ts': "StandingOrder's own vendorName column",
+  'app/areas/requests/standing-order-runs.server.ts': "StandingOrder's own vendorName column, handed to the intake as input",
+  'app/areas/requests/request-csv.server.ts': "the request's view (RequestView), which request.server.ts reads from the column",
+  'app/areas/requests/request-document.server.ts': "the request's view (RequestView), which request.server.ts reads from the column",
 }
 
 const started = Date.now()

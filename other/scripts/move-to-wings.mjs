@@ -46,7 +46,7 @@ const PLACES = {
   ],
   people: [
     'models/api-key.server.ts', 'models/first-run.server.ts', 'models/invitation.server.ts', 'models/membership.server.ts',
-    'models/operator.server.ts', 'models/session.server.ts', 'models/user.server.ts',
+    'models/operator.server.ts', 'models/session.server.ts', 'models/user.server.ts', 'models/signed-in-manager.server.ts',
     'services/auth.server.ts', 'services/session.server.ts',
     'lib/schemas/team.ts',
     'components/team.tsx', 'components/settings-sessions.tsx',
@@ -86,7 +86,7 @@ const PLACES = {
     'components/vendor-product-list.tsx', 'components/vendor-request-details.tsx', 'components/vendor-success.tsx',
   ],
   deliveries: [
-    'models/assignment.server.ts', 'models/delivery-ledger.server.ts', 'models/delivery-proof.server.ts',
+    'models/assignment.server.ts', 'models/assign-runner.server.ts', 'models/delivery-ledger.server.ts', 'models/delivery-proof.server.ts',
     'models/dispatch-board.server.ts', 'models/nobody-there.server.ts', 'models/requester-mail.server.ts',
     'models/requester-updates.server.ts', 'models/run.server.ts', 'models/run-estimate.server.ts', 'models/run-view.server.ts',
     'models/runner.server.ts', 'models/runner-position.server.ts', 'models/runner-suggestions.server.ts',

@@ -36,7 +36,7 @@ test('an API key is made in Settings and shown once, through a live update too',
   expect(key).toMatch(/^srk_/)
   await expectAccessible(page)
   // Shown once means until the manager leaves the page, not until the next live update.
-  await liveReload(page, 'routes/_app.settings')
+  await liveReload(page, 'routes/_app+/settings')
   await expect(shown.locator('code')).toHaveText(key)
 })
 
@@ -131,7 +131,7 @@ test('products exported as CSV come back through the import page: preview first,
   await expect(page.getByRole('row', { name: /Hand Soap\s*Update/ })).toBeVisible()
   await expect(page.getByRole('row', { name: /Towels\s*Add/ })).toBeVisible()
   await expectAccessible(page)
-  await liveReload(page, 'routes/_app.import')
+  await liveReload(page, 'routes/_app+/import')
   await expect(page.getByRole('button', { name: 'Apply import' })).toBeVisible()
   // Nothing changed yet.
   expect((await (await api.get(`/api/products/${soap.id}`)).json()).price).toBe('$7.99')

@@ -34,11 +34,11 @@ test('a vendor request reaches the dashboard and the dispatch board through the 
     await vendor.dispose()
   }
 
-  await openLive(page, '/', 'routes/_app._index')
+  await openLive(page, '/', 'routes/_app+/_index')
   await send('Streamed Supplies')
   await expect(page.getByTestId('request-card').filter({ hasText: 'Streamed Supplies' })).toBeVisible({ timeout: FASTER_THAN_A_POLL })
 
-  await openLive(page, '/dispatch', 'routes/_app.dispatch')
+  await openLive(page, '/dispatch', 'routes/_app+/dispatch')
   await send('Board Watchers')
   await expect(page.getByText('Board Watchers')).toBeVisible({ timeout: FASTER_THAN_A_POLL })
 })
@@ -64,7 +64,7 @@ test('a live reload arriving while a switch is being saved waits for it, so the 
       }
     }
   })
-  await openLive(page, '/settings', 'routes/_app.settings')
+  await openLive(page, '/settings', 'routes/_app+/settings')
 
   // The save is slow to answer, and a vendor's request is announced on the stream meanwhile.
   let answerSave = () => {}
@@ -92,13 +92,13 @@ test('a live reload arriving while a switch is being saved waits for it, so the 
 test('a live reload after a refused New Request keeps the dialog’s errors on screen', async ({ page, playwright, baseURL }) => {
   await signInThroughForm(page, uniqueEmail('live-errors'))
   const { property, products } = await givenStockedProperty(page.request, 'Errand Court', ['Paper Towels'])
-  await openLive(page, '/requests?dialog=new-request', 'routes/_app.requests')
+  await openLive(page, '/requests?dialog=new-request', 'routes/_app+/requests')
   const dialog = page.getByRole('dialog', { name: 'New Request' })
   await dialog.getByRole('button', { name: 'Create Request' }).click()
   await expect(dialog.getByText('Vendor name is required')).toBeVisible()
 
   // A vendor's request is announced: the page's loaders run again in the background.
-  const reloaded = page.waitForResponse((res) => res.url().includes('_data=routes%2F_app.requests') && res.request().method() === 'GET')
+  const reloaded = page.waitForResponse((res) => res.url().includes('_data=routes%2F_app%2B%2Frequests') && res.request().method() === 'GET')
   const vendor = await playwright.request.newContext({ baseURL })
   expect((await vendor.post('/api/vendor/requests', { data: { propertyId: property.id, vendorName: 'Background Vendor', requestedProducts: [{ productId: products[0]!.id, quantity: 1 }] } })).status()).toBe(201)
   await vendor.dispose()

@@ -1,7 +1,7 @@
 // The Google Geocoding API, mocked: every address lands at a stable point in Manhattan derived from
 // its text, an address containing "nowhere" is not found, and the key "invalid-key" is refused.
 import { http, HttpResponse } from 'msw'
-import { GEOCODE_URL } from '../../app/services/geocode.server'
+import { GEOCODE_URL } from '../../app/lib/geocode.server'
 
 export const MOCK_GEOCODE_DENIED_KEY = 'invalid-key'
 

@@ -1,7 +1,7 @@
 // Twilio's Messages API, mocked: every message is accepted and remembered, except to Twilio's own
 // "invalid number" test number, which is refused as the real API does.
 import { http, HttpResponse } from 'msw'
-import { TWILIO_API } from '../../app/services/sms.server'
+import { TWILIO_API } from '../../app/areas/outbox/sms.server'
 
 export const MOCK_SMS_INVALID_NUMBER = '+15005550001'
 

@@ -52,7 +52,7 @@ beforeAll(async () => {
 function fill(route: RouteFile) {
   const pick = (param: string) => {
     if (param === 'id') {
-      const prefix = route.file.split('.').slice(0, 3).join('.')
+      const prefix = route.file.replace(/\+\//g, '.').split('.').slice(0, 3).join('.')
       const byPrefix: Record<string, string> = {
         'api.dispatch.assign': ids.assignment!,
         'api.invoices.$id': ids.invoice!,

@@ -73,7 +73,7 @@ export function idFor(A: World, file: string, param: string): string {
       ['api.standing-orders', A.standingOrder.id],
       ['api.webhooks', A.webhook.id],
     ]
-    const found = byPrefix.find(([prefix]) => file.startsWith(prefix))
+    const found = byPrefix.find(([prefix]) => file.replace(/\+\//g, '.').startsWith(prefix))
     if (found) return found[1]
   }
   const id = byParam[param]
@@ -103,9 +103,9 @@ export function bodyOfAIds(A: World) {
 /** A body each owner/admin-only route would accept from an owner, so a member's refusal is about the role, not the input. */
 export function aValidOwnerAdminBody(A: World, file: string) {
   // A role change takes exactly { role }.
-  if (file.startsWith('api.members.transfer-ownership')) return { userId: A.ownerUserId }
-  if (file.startsWith('api.members.')) return { role: 'member' }
-  if (file.startsWith('api.invitations')) return { email: 'member-invites@x.test', role: 'member' }
+  if (file.replace(/\+\//g, '.').startsWith('api.members.transfer-ownership')) return { userId: A.ownerUserId }
+  if (file.replace(/\+\//g, '.').startsWith('api.members.')) return { role: 'member' }
+  if (file.replace(/\+\//g, '.').startsWith('api.invitations')) return { email: 'member-invites@x.test', role: 'member' }
   return { lowStockThreshold: 1, role: 'member', name: 'Member key', scopes: ['catalog:read'], url: 'http://127.0.0.1:9/hook', events: ['request.created'] }
 }
 

@@ -5,11 +5,21 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { PAGES, isPageModule } from './page-inventory'
 
+/** A route module of app/routes, its `+` folders included: not a component or `*.server.ts` kept beside it. */
+function isRouteModulePath(file: string) {
+  const folders = file.replace(/\+\//g, '.').split('/').slice(0, -1).filter((d) => !d.endsWith('+'))
+  if (folders.length === 0) return !/\.server\.tsx?$/.test(file)
+  // Remix's own folder route: `name/route.tsx`, with its helpers beside it.
+  return folders.length === 1 && /\/route\.tsx?$/.test(file)
+}
+
 const routesDir = path.resolve('app/routes')
 
 function pageRouteFiles() {
   return fs
-    .readdirSync(routesDir)
+    .readdirSync(routesDir, { recursive: true })
+    .map(String)
+    .filter(isRouteModulePath)
     .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
     .filter((file) => isPageModule(fs.readFileSync(path.join(routesDir, file), 'utf8')))
 }

@@ -54,15 +54,15 @@ export type PageEntry = {
 const view = (name: string, path: PageView['path'], more: Omit<PageView, 'name' | 'path'> = {}): PageView => ({ name, path, ...more })
 
 export const PAGES: PageEntry[] = [
-  { file: '_app.tsx', who: 'manager', layout: true, views: [] },
+  { file: '_app+/_layout.tsx', who: 'manager', layout: true, views: [] },
   {
-    file: '_app._index.tsx',
+    file: '_app+/_index.tsx',
     who: 'manager',
     views: [view('dashboard', () => '/'), view('dashboard with a request picked on the map', (w) => `/?selected=${w.pendingRequestId}`, { region: 'Selected Request' })],
   },
-  { file: '_app.vendors.tsx', who: 'manager', views: [view('vendors', () => '/vendors')] },
+  { file: '_app+/vendors.tsx', who: 'manager', views: [view('vendors', () => '/vendors')] },
   {
-    file: '_app.properties.tsx',
+    file: '_app+/properties.tsx',
     who: 'manager',
     views: [
       view('list', () => '/properties'),
@@ -74,7 +74,7 @@ export const PAGES: PageEntry[] = [
     ],
   },
   {
-    file: '_app.products.tsx',
+    file: '_app+/products.tsx',
     who: 'manager',
     views: [
       view('list', () => '/products'),
@@ -85,7 +85,7 @@ export const PAGES: PageEntry[] = [
     ],
   },
   {
-    file: '_app.requests.tsx',
+    file: '_app+/requests.tsx',
     who: 'manager',
     views: [
       view('list', () => '/requests'),
@@ -95,7 +95,7 @@ export const PAGES: PageEntry[] = [
     ],
   },
   {
-    file: '_app.dispatch.tsx',
+    file: '_app+/dispatch.tsx',
     who: 'manager',
     views: [
       view('board', () => '/dispatch'),
@@ -104,7 +104,7 @@ export const PAGES: PageEntry[] = [
     ],
   },
   {
-    file: '_app.billing.tsx',
+    file: '_app+/billing.tsx',
     who: 'manager',
     views: [
       view('invoices', () => '/billing'),
@@ -117,16 +117,16 @@ export const PAGES: PageEntry[] = [
     ],
   },
   {
-    file: '_app.qr-codes.tsx',
+    file: '_app+/qr-codes.tsx',
     who: 'manager',
     views: [view('sheet', () => '/qr-codes'), view('vendor preview', (w) => `/qr-codes?property=${w.propertyId}`)],
   },
-  { file: '_app.map.tsx', who: 'manager', views: [view('map', () => '/map'), view('map with a request picked', (w) => `/map?selected=${w.pendingRequestId}`, { region: 'Selected Request' })] },
-  { file: '_app.notifications.tsx', who: 'manager', views: [view('notifications', () => '/notifications')] },
+  { file: '_app+/map.tsx', who: 'manager', views: [view('map', () => '/map'), view('map with a request picked', (w) => `/map?selected=${w.pendingRequestId}`, { region: 'Selected Request' })] },
+  { file: '_app+/notifications.tsx', who: 'manager', views: [view('notifications', () => '/notifications')] },
   // Settings sections (account, preferences, delivery rules, sessions, audit log, API keys and webhooks with
   // their delivery log, system administration) are all on the one page; the world lists a key and a webhook.
   {
-    file: '_app.settings.tsx',
+    file: '_app+/settings.tsx',
     who: 'manager',
     views: [
       view('settings', () => '/settings'),
@@ -138,7 +138,7 @@ export const PAGES: PageEntry[] = [
   },
   // Team: members, pending invitations and the invite dialog (a one-person organisation, as the world's).
   {
-    file: '_app.team.tsx',
+    file: '_app+/team.tsx',
     who: 'manager',
     views: [
       view('team', () => '/team'),
@@ -156,9 +156,9 @@ export const PAGES: PageEntry[] = [
       view('first-run step with its field messages', () => '/welcome', { method: 'POST', status: 400, form: { intent: 'save', name: '', timeZone: '' } }),
     ],
   },
-  { file: 'invite.$token.tsx', who: 'anyone', jsOff: true, views: [view('unknown invitation link', () => '/invite/no-such-token', { status: 404 })] },
+  { file: 'invite+/$token.tsx', who: 'anyone', jsOff: true, views: [view('unknown invitation link', () => '/invite/no-such-token', { status: 404 })] },
   {
-    file: '_app.reports.tsx',
+    file: '_app+/reports.tsx',
     who: 'manager',
     views: [
       view('reports', () => '/reports'),
@@ -168,7 +168,7 @@ export const PAGES: PageEntry[] = [
     ],
   },
   {
-    file: '_app.import.tsx',
+    file: '_app+/import.tsx',
     who: 'manager',
     views: [
       view('import form', () => '/import'),
@@ -187,13 +187,13 @@ export const PAGES: PageEntry[] = [
   { file: 'docs.api.tsx', who: 'anyone', views: [view('API reference', () => '/docs/api')] },
   { file: 'root.tsx', who: 'anyone', views: [view('error', (w) => `/vendor/${w.propertyId}`, { method: 'POST', status: 405 })] },
   {
-    file: 'vendor.$propertyId._index.tsx',
+    file: 'vendor+/$propertyId._index.tsx',
     who: 'anyone',
     jsOff: true,
     views: [view('language chooser', (w) => `/vendor/${w.propertyId}`), view('unknown property', () => '/vendor/no-such-property', { status: 404 })],
   },
   {
-    file: 'vendor.$propertyId.request.tsx',
+    file: 'vendor+/$propertyId.request.tsx',
     who: 'anyone',
     jsOff: true,
     views: [
@@ -208,7 +208,7 @@ export const PAGES: PageEntry[] = [
     ],
   },
   {
-    file: 'track.$token.tsx',
+    file: 'track+/$token.tsx',
     who: 'anyone',
     jsOff: true,
     views: [view('tracking', (w) => w.trackPath), view('tracking (hi)', (w) => `${w.trackPath}?lang=hi`), view('unknown token', () => '/track/no-such-token', { status: 404 })],
@@ -216,7 +216,7 @@ export const PAGES: PageEntry[] = [
   {
     // The real stop token only ever leaves the server inside a message; the page's one form and its
     // not-found state share the layout, so the unknown token in three languages stands for it.
-    file: 'track.stop.$token.tsx',
+    file: 'track+/stop.$token.tsx',
     who: 'anyone',
     jsOff: true,
     views: [
@@ -225,13 +225,13 @@ export const PAGES: PageEntry[] = [
     ],
   },
   {
-    file: 'runner.$runnerId.$token.tsx',
+    file: 'runner+/$runnerId.$token.tsx',
     who: 'anyone',
     jsOff: true,
     views: [view('portal', (w) => w.runnerPortal), view('wrong token', (w) => `${w.runnerPortal}x`, { status: 401 })],
   },
   {
-    file: 'delivery.$assignmentId.$token.tsx',
+    file: 'delivery+/$assignmentId.$token.tsx',
     who: 'anyone',
     jsOff: true,
     views: [

@@ -4,8 +4,8 @@
 // what a role may do is never refused, what it may not do is a 403 with the reason and changes
 // nothing. A route the inventory does not tie to a permission fails here.
 import { beforeAll, expect, test } from 'vitest'
-import { API_SCOPES } from '~/lib/route-contract'
-import { can, refusalOf, type Actor } from '~/models/permissions'
+import { API_SCOPES } from '~/areas/organisation/route-contract'
+import { can, refusalOf, type Actor } from '~/areas/organisation/permissions'
 import { givenOperator, givenTeammate } from '../fixtures/people'
 import type { TestClient } from './client'
 import { snapshotOf } from './db-checksum'

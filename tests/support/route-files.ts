@@ -3,8 +3,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+/** A route module of app/routes, its `+` folders included: not a component or `*.server.ts` kept beside it. */
+function isRouteModulePath(file: string) {
+  const folders = file.replace(/\+\//g, '.').split('/').slice(0, -1).filter((d) => !d.endsWith('+'))
+  if (folders.length === 0) return !/\.server\.tsx?$/.test(file)
+  // Remix's own folder route: `name/route.tsx`, with its helpers beside it.
+  return folders.length === 1 && /\/route\.tsx?$/.test(file)
+}
+
 export type RouteFile = {
-  /** The file name under app/routes, e.g. `api.products.$id.ts`. */
+  /** The file name under app/routes, e.g. `api+/products.$id.ts`. */
   file: string
   /** A concrete URL for it, with every `$param` filled by `fill(name)`. */
   url: string
@@ -40,7 +48,7 @@ function segments(name: string) {
 export function routeUrl(file: string, fill: (param: string) => string = (p) => `walk-${p}`) {
   const params: string[] = []
   const parts: string[] = []
-  for (const segment of segments(file.replace(/\.(tsx|ts)$/, ''))) {
+  for (const segment of segments(file.replace(/\+\//g, '.').replace(/\/route(?=\.tsx?$)/, '').replace(/\.(tsx|ts)$/, ''))) {
     if (segment === '_index' || (segment.startsWith('_') && !segment.startsWith('_['))) continue
     const text = segment.replace(/\[([^\]]*)\]/g, '$1')
     if (text === '$') {
@@ -57,7 +65,7 @@ export function routeUrl(file: string, fill: (param: string) => string = (p) => 
 
 export function routeFiles(fill?: (param: string) => string): RouteFile[] {
   return fs
-    .readdirSync(ROUTES_DIR)
+    .readdirSync(ROUTES_DIR, { recursive: true }).map(String).filter(isRouteModulePath)
     .filter((f) => /\.(tsx|ts)$/.test(f) && !/\.test\.tsx?$/.test(f))
     .sort()
     .map((file) => {

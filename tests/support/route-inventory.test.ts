@@ -4,7 +4,7 @@ import path from 'node:path'
 import url from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { expect, test } from 'vitest'
-import { allowedMethods } from '~/lib/server/route-guard'
+import { allowedMethods } from '../../server/http/route-guard'
 import { routeFiles } from './route-files'
 import { CONTRACTS_WITHOUT_FILE, ROUTE_INVENTORY } from './route-inventory'
 

@@ -5,11 +5,11 @@
 import path from 'node:path'
 import url from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
-import { operationOf, type Method, type RouteContract } from '~/lib/route-contract'
-import { contractedRoutes } from '~/lib/server/route-contracts'
+import { operationOf, type Method, type RouteContract } from '~/areas/organisation/route-contract'
+import { contractedRoutes } from '../../server/http/route-contracts'
 import { routeFiles } from './route-files'
 
-export type { Caller, Method, RouteKind } from '~/lib/route-contract'
+export type { Caller, Method, RouteKind } from '~/areas/organisation/route-contract'
 export type RouteEntry = RouteContract
 
 /** What one call asks of the policy: the intent's, else the method's, else the route's permission. */
@@ -19,7 +19,7 @@ export function permissionFor(entry: RouteEntry, method: Method, intent?: string
 
 const build = (await import(url.pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
 
-/** The build's id of a route file: `api.products.$id.ts` → `routes/api.products.$id`. */
+/** The build's id of a route file: `api+/products.$id.ts` → `routes/api+/products.$id`. */
 export const routeIdOf = (file: string) => `routes/${file.replace(/\.(tsx|ts)$/, '')}`
 
 const contracted = contractedRoutes(build)

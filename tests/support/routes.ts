@@ -3,6 +3,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+/** A route module of app/routes, its `+` folders included: not a component or `*.server.ts` kept beside it. */
+function isRouteModulePath(file: string) {
+  const folders = file.replace(/\+\//g, '.').split('/').slice(0, -1).filter((d) => !d.endsWith('+'))
+  if (folders.length === 0) return !/\.server\.tsx?$/.test(file)
+  // Remix's own folder route: `name/route.tsx`, with its helpers beside it.
+  return folders.length === 1 && /\/route\.tsx?$/.test(file)
+}
+
 export type RouteFile = { file: string; url: string; hasLoader: boolean; hasAction: boolean }
 
 /** Remix v2 flat-route file name -> URL path, with `$param`s filled by `fill(param, the literal segment before it)`. */
@@ -24,11 +32,13 @@ export function routeUrl(name: string, fill: (param: string, previous: string) =
 export function listRoutes(fill: (param: string, previous: string) => string): RouteFile[] {
   const dir = path.resolve('app/routes')
   return fs
-    .readdirSync(dir)
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter(isRouteModulePath)
     .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
     .map((file) => {
       const source = fs.readFileSync(path.join(dir, file), 'utf8')
-      const name = file.replace(/\.tsx?$/, '')
+      const name = file.replace(/\+\//g, '.').replace(/\/route(?=\.tsx?$)/, '').replace(/\.tsx?$/, '')
       return {
         file,
         url: routeUrl(name, fill),

@@ -1,0 +1,352 @@
+// Dispatch Management (spec §2.10). Dialogs live in the URL (?dialog=add-runner, ?assign=<requestId>);
+// a secret made here (a runner's token, a delivery link) is answered by the action itself, never put
+// in a URL or a cookie, and shown once with a way to copy it (a runner's link also to share or text).
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { UserPlus } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { ActiveRunnersCard, CurrentAssignmentsCard, PendingOrdersCard } from '~/areas/deliveries/components/dispatch-cards'
+import { DispatchCopyField } from '~/areas/deliveries/components/dispatch-copy-field'
+import { PageHeader } from '~/routes/_app+/components/page-header'
+import { RunnerLinkPanel, type RunnerLink } from '~/areas/deliveries/components/runner-link-panel'
+import { Button, ButtonLink, buttonClasses } from '~/ui/button'
+import { Dialog } from '~/ui/dialog'
+import { Field, SelectField, TextareaField } from '~/ui/field'
+import { useToast } from '~/ui/toast'
+import { withErrorToast } from '~/lib/form-errors.server'
+import { distanceWords } from '~/areas/deliveries/distance-words'
+import { invalidFromZod } from '~/lib/http.server'
+import { intentHandler } from '~/lib/intents'
+import { publicOrigin } from '~/lib/public-url.server'
+import { AssignInput, RunnerInput } from '~/areas/deliveries/dispatch.schema'
+import { sendSentence, type SendOutcome } from '~/areas/outbox/send-outcome'
+import { redirectWithToast } from '~/lib/toast.server'
+import { generateDeliveryLink } from '~/areas/deliveries/assignment.server'
+import { assignRunner } from '~/areas/deliveries/assign-runner.server'
+import { shownFrom } from '~/areas/deliveries/dispatch-pages'
+import { currentAssignmentsPage, pendingOrdersPage } from '~/areas/deliveries/dispatch-board.server'
+import { createRunner, listActiveRunners, rotateRunnerToken, runnerPortalPath } from '~/areas/deliveries/runner.server'
+import { requireManager } from '~/areas/people/auth.server'
+import { organisationTimeZone } from '~/areas/organisation/organisation-time-zone.server'
+import { RunsCard } from '~/areas/deliveries/components/dispatch-runs-card'
+import { createRun, moveStop, MoveStopInput, RunInput } from '~/areas/deliveries/run.server'
+import { openRuns } from '~/areas/deliveries/run-view.server'
+import { suggestionsQueryFrom, suggestRunners, suggestRunnersFor, type Suggestion } from '~/areas/deliveries/runner-suggestions.server'
+import { NotFound } from '~/lib/errors'
+import { isOverdue, overdueCutoff } from '~/areas/requests/overdue-requests.server'
+import type { RouteContract } from '~/areas/organisation/route-contract'
+
+export const contract: RouteContract = {
+  kind: 'page',
+  callers: ['manager'],
+  methods: ['GET', 'HEAD', 'POST'],
+  intents: ['assign', 'add-runner', 'link', 'rotate', 'run', 'move-stop'],
+  permission: 'work',
+}
+
+export const meta: MetaFunction = () => [{ title: 'Dispatch Management · Stockrun' }]
+
+const PAGE = '/dispatch'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const manager = await requireManager(request)
+  const params = new URL(request.url).searchParams
+  // Each list shows its oldest 50; a plain "show more" link (?queue=100, ?current=100) asks for more.
+  const assign = params.get('assign')
+  const [pending, runners, current, timeZone, runs, suggestions, cutoff, runChoice] = await Promise.all([
+    pendingOrdersPage(manager.orgId, shownFrom(params.get('queue'))),
+    listActiveRunners(manager.orgId),
+    currentAssignmentsPage(manager.orgId, shownFrom(params.get('current'))),
+    organisationTimeZone(manager.orgId),
+    openRuns(manager.orgId),
+    // Only for the request whose Assign dialog is open: one ranking, never one per row.
+    assign ? suggestionsFor(manager.orgId, assign) : Promise.resolve([]),
+    overdueCutoff(manager.orgId),
+    runChoiceFor(manager.orgId, params),
+  ])
+  return json(
+    {
+      queue: pending.orders,
+      queuedTotal: pending.total,
+      runners,
+      assignments: current.lines,
+      assignmentsTotal: current.total,
+      timeZone,
+      runs: runs.map((r) => ({ id: r.id, runnerName: r.runnerName, totalKm: r.totalKm, stops: r.stops.map(({ order, propertyId, propertyName, orderNumbers, distanceKm, done }) => ({ order, propertyId, propertyName, orderNumbers, distanceKm, done })) })),
+      suggestions,
+      overdue: pending.orders.filter((r) => isOverdue(r, cutoff)).map((r) => r.id),
+      runChoice,
+    },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  )
+}
+
+/** A request gone meanwhile (assigned from another tab) just has no suggestions. */
+async function suggestionsFor(orgId: string, requestId: string): Promise<Suggestion[]> {
+  try {
+    return await suggestRunners(orgId, requestId)
+  } catch (err) {
+    if (err instanceof NotFound) return []
+    throw err
+  }
+}
+
+/**
+ * The run builder as its address asks (issue 34): the ticked orders (`requestIds`), and after
+ * "Suggest Runners" (`suggest`) or a suggestion's "Pick" (`pick`) the ranking for them, the picked
+ * runner (else the best) filling the runner choice.
+ */
+async function runChoiceFor(orgId: string, params: URLSearchParams) {
+  const tickedIds = params.getAll('requestIds')
+  const asked = params.has('suggest') || params.has('pick')
+  const none = { asked, tickedIds, ticked: tickedIds.length, suggestions: [] as Suggestion[], selected: params.get('runnerId') || null, note: null as string | null }
+  if (!asked) return none
+  const query = suggestionsQueryFrom(params)
+  if (!query.success) return { ...none, note: 'Tick the orders for the run first, then ask for suggestions.' }
+  try {
+    const suggestions = await suggestRunnersFor(orgId, query.data.requestIds)
+    const picked = params.get('pick')
+    const selected = suggestions.find((s) => s.runnerId === picked)?.runnerId ?? suggestions[0]?.runnerId ?? none.selected
+    return { ...none, suggestions, selected }
+  } catch (err) {
+    if (err instanceof NotFound) return { ...none, note: 'Some ticked orders are gone; tick them again.' }
+    throw err
+  }
+}
+
+type Shown =
+  | RunnerLink
+  | { kind: 'link'; shareableUrl: string; assignmentId: string }
+  | {
+      kind: 'runner-errors'
+      fieldErrors: Record<string, string[]>
+      values: Record<string, string>
+    }
+
+/** A form post to Dispatch: the organisation, the app's public origin for links, and the form's text fields. */
+type DispatchPost = { orgId: string; origin: string; form: FormData; field: (name: string) => string | undefined }
+
+const DISPATCH_INTENTS = {
+  'add-runner': addRunner,
+  rotate: resetRunnerLink,
+  assign: assignRequest,
+  run: makeRun,
+  'move-stop': moveRunStop,
+  link: makeDeliveryLink,
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const manager = await requireManager(request)
+  const form = await request.formData()
+  const handle = intentHandler(DISPATCH_INTENTS, form.get('intent'))
+  if (!handle) return redirectWithToast(PAGE, { title: 'Error', description: 'Unknown action.', variant: 'error' })
+  const field = (name: string) => {
+    const v = form.get(name)
+    return typeof v === 'string' ? v : undefined
+  }
+  return handle({ orgId: manager.orgId, origin: publicOrigin(request), form, field })
+}
+
+/** A new runner; their portal link is answered once, in the page, never put in a URL. */
+async function addRunner({ orgId, origin, field }: DispatchPost) {
+  const parsed = RunnerInput.safeParse({
+    name: field('name'),
+    phone: field('phone'),
+    email: field('email'),
+  })
+  if (!parsed.success) {
+    const values = {
+      name: field('name') ?? '',
+      phone: field('phone') ?? '',
+      email: field('email') ?? '',
+    }
+    return json<Shown>(
+      {
+        kind: 'runner-errors',
+        fieldErrors: invalidFromZod(parsed.error).fieldErrors,
+        values,
+      },
+      { status: 400 },
+    )
+  }
+  return withErrorToast(PAGE, 'Failed to Add Runner', async () => {
+    const runner = await createRunner(orgId, parsed.data)
+    const portalUrl = origin + runnerPortalPath(runner.id, runner.authToken)
+    return json<Shown>({ kind: 'runner', title: 'Runner Added', name: runner.name, phone: runner.phone, portalUrl, replaced: false })
+  })
+}
+
+async function resetRunnerLink({ orgId, origin, field }: DispatchPost) {
+  return withErrorToast(PAGE, 'Failed to Reset Link', async () => {
+    const runner = await rotateRunnerToken(orgId, field('runnerId') ?? '')
+    const portalUrl = origin + runnerPortalPath(runner.id, runner.authToken)
+    return json<Shown>({ kind: 'runner', title: 'New Portal Link', name: runner.name, phone: runner.phone, portalUrl, replaced: true })
+  })
+}
+
+async function assignRequest({ orgId, origin, field }: DispatchPost) {
+  return withErrorToast(`${PAGE}?assign=${encodeURIComponent(field('requestId') ?? '')}`, 'Assignment Failed', async () => {
+    const parsed = AssignInput.safeParse({
+      requestId: field('requestId'),
+      runnerId: field('runnerId'),
+      notes: field('notes'),
+    })
+    if (!parsed.success) throw invalidFromZod(parsed.error)
+    const created = await assignRunner(orgId, parsed.data, origin)
+    // Every send named (issue 28): the runner's link by SMS, and each requester who asked to hear.
+    const sends = [
+      sendSentence('Delivery link by SMS', `${created.runner.name} (${created.runner.phone})`, created.smsStatus as SendOutcome),
+      ...created.requesterUpdates.map((u) => sendSentence(`Update by ${u.channel === 'sms' ? 'SMS' : 'e-mail'}`, `the requester at ${u.address}`, u.outcome)),
+    ]
+    return redirectWithToast(PAGE, {
+      title: 'Assignment Created',
+      description: [`${created.request.orderNumber} assigned to ${created.runner.name}.`, ...sends].join(' '),
+      variant: created.smsStatus === 'failed' || created.requesterUpdates.some((u) => u.outcome === 'failed') ? 'error' : 'success',
+    })
+  })
+}
+
+async function makeRun({ orgId, origin, form, field }: DispatchPost) {
+  return withErrorToast(PAGE, 'Run Not Made', async () => {
+    const parsed = RunInput.safeParse({ runnerId: field('runnerId'), requestIds: form.getAll('requestIds').filter((v) => typeof v === 'string') })
+    if (!parsed.success) throw invalidFromZod(parsed.error)
+    const run = await createRun(orgId, parsed.data, origin)
+    const requests = run.stops.reduce((n, s) => n + s.requestIds.length, 0)
+    return redirectWithToast(PAGE, {
+      title: 'Run Created',
+      description: `${run.stops.length} ${run.stops.length === 1 ? 'stop' : 'stops'} (${requests} ${requests === 1 ? 'order' : 'orders'}, ${distanceWords(run.totalKm)}) for ${run.runnerName}.`,
+    })
+  })
+}
+
+async function moveRunStop({ orgId, field }: DispatchPost) {
+  return withErrorToast(PAGE, 'Stop Not Moved', async () => {
+    const parsed = MoveStopInput.safeParse({ runId: field('runId'), propertyId: field('propertyId'), direction: field('direction') })
+    if (!parsed.success) throw invalidFromZod(parsed.error)
+    await moveStop(orgId, parsed.data.runId, parsed.data.propertyId, parsed.data.direction)
+    return redirectWithToast(PAGE, { title: 'Run Reordered' })
+  })
+}
+
+/** A shareable link for one delivery, answered once in the page. */
+async function makeDeliveryLink({ orgId, origin, field }: DispatchPost) {
+  return withErrorToast(PAGE, 'Generation Failed', async () => {
+    const assignmentId = field('assignmentId') ?? ''
+    const { shareableUrl } = await generateDeliveryLink(orgId, assignmentId, origin)
+    return json<Shown>({ kind: 'link', shareableUrl, assignmentId })
+  })
+}
+
+export default function DispatchPage() {
+  const { queue, queuedTotal, runners, assignments, assignmentsTotal, timeZone, runs, suggestions, overdue, runChoice } = useLoaderData<typeof loader>()
+  const shown = useActionData<Shown>()
+  const [params] = useSearchParams()
+  const navigation = useNavigation()
+  const toast = useToast()
+  const submitting = navigation.state === 'submitting'
+
+  useEffect(() => {
+    if (shown?.kind === 'link') toast({ title: 'Link Generated' })
+  }, [shown, toast])
+  // A runner's new link stays on screen until dismissed, through the page's other links and dialogs.
+  const [runnerLink, setRunnerLink] = useState(shown?.kind === 'runner' ? shown : null)
+  useEffect(() => {
+    if (shown?.kind === 'runner') setRunnerLink(shown)
+  }, [shown])
+
+  const errors = shown?.kind === 'runner-errors' ? shown : null
+  const addingRunner = params.get('dialog') === 'add-runner' || Boolean(errors)
+  const assigning = queue.find((r) => r.id === params.get('assign'))
+
+  return (
+    <div>
+      <PageHeader
+        title="Dispatch Management"
+        description="Assign runners to pending orders"
+        action={
+          <ButtonLink to="?dialog=add-runner" preventScrollReset>
+            <UserPlus className="h-4 w-4" aria-hidden="true" />
+            Add Runner
+          </ButtonLink>
+        }
+      />
+
+      {runnerLink ? <RunnerLinkPanel link={runnerLink} dismissTo={PAGE} onDismiss={() => setRunnerLink(null)} /> : null}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <PendingOrdersCard queue={queue} total={queuedTotal} params={params} canAssign={runners.length > 0} runners={runners} overdue={new Set(overdue)} timeZone={timeZone} runChoice={runChoice} />
+        <ActiveRunnersCard runners={runners} />
+        <div className="lg:col-span-2">
+          <RunsCard runs={runs} />
+        </div>
+        <div className="lg:col-span-2">
+          <CurrentAssignmentsCard assignments={assignments} total={assignmentsTotal} params={params} timeZone={timeZone} />
+        </div>
+      </div>
+
+      {addingRunner ? (
+        <Dialog title="Add Runner" description="Runners get a private portal link; no account needed." closeTo={PAGE}>
+          <Form method="post" action={PAGE} className="space-y-4">
+            <input type="hidden" name="intent" value="add-runner" />
+            <Field label="Name" name="name" required defaultValue={errors?.values.name} errors={errors?.fieldErrors.name} />
+            <Field label="Phone" name="phone" type="tel" required defaultValue={errors?.values.phone} errors={errors?.fieldErrors.phone} />
+            <Field label="Email (Optional)" name="email" type="email" defaultValue={errors?.values.email} errors={errors?.fieldErrors.email} />
+            <div className="flex justify-end gap-2">
+              <Link to={PAGE} className={buttonClasses('secondary')}>
+                Cancel
+              </Link>
+              <Button type="submit" disabled={submitting}>
+                Add Runner
+              </Button>
+            </div>
+          </Form>
+        </Dialog>
+      ) : null}
+
+      {assigning ? (
+        <Dialog title="Assign Runner" description={`Order ${assigning.orderNumber} · ${assigning.vendorName}`} closeTo={PAGE}>
+          <Form method="post" action={PAGE} className="space-y-4">
+            <input type="hidden" name="intent" value="assign" />
+            <input type="hidden" name="requestId" value={assigning.id} />
+            {suggestions[0] ? (
+              <p className="rounded-md bg-brand-50 p-3 text-sm text-slate-800" data-testid="suggested-runner">
+                <span className="font-semibold">Suggested: </span>
+                {`${suggestions[0].name} (${suggestions[0].reason})`}
+              </p>
+            ) : null}
+            <SelectField label="Runner" name="runnerId" required defaultValue={suggestions[0]?.runnerId ?? ''}>
+              <option value="" disabled>
+                Select a runner
+              </option>
+              {/* Best first when ranked; the reason is in the line above, so each option stays the runner's name. */}
+              {(suggestions.length ? suggestions.map((s) => ({ id: s.runnerId, name: s.name })) : runners).map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </SelectField>
+            <TextareaField label="Notes (Optional)" name="notes" rows={3} maxLength={2000} />
+            <div className="flex justify-end gap-2">
+              <Link to={PAGE} className={buttonClasses('secondary')}>
+                Cancel
+              </Link>
+              <Button type="submit" disabled={submitting}>
+                Assign
+              </Button>
+            </div>
+          </Form>
+        </Dialog>
+      ) : null}
+
+      {shown?.kind === 'link' ? (
+        <Dialog
+          title="Generate Link"
+          description={`Delivery link for assignment #${shown.assignmentId.slice(-8)}. Generating a new one replaces it.`}
+          closeTo={PAGE}
+        >
+          <DispatchCopyField label="Shareable URL" value={shown.shareableUrl} />
+        </Dialog>
+      ) : null}
+    </div>
+  )
+}

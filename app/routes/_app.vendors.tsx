@@ -1,8 +1,0 @@
-// Spec §2.1: /vendors shows the dashboard view.
-import Dashboard from './_app._index'
-import type { RouteContract } from '~/lib/route-contract'
-
-export const contract: RouteContract = { kind: 'page', callers: ['manager'], methods: ['GET', 'HEAD'], permission: 'work' }
-
-export { loader, meta, shouldRevalidate } from './_app._index'
-export default Dashboard

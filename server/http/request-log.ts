@@ -1,0 +1,44 @@
+// Every response carries an X-Request-Id (Fly's own request id when there is one), and every
+// request is logged as one JSON line with it, so a user's "it failed at 14:02" can be found.
+import crypto from 'node:crypto'
+import type { NextFunction, Request, Response } from 'express'
+import { log } from '~/lib/log.server'
+
+const TRUSTED_ID = /^[A-Za-z0-9._:-]{8,128}$/
+
+export function requestId(req: Request, res: Response, next: NextFunction) {
+  const given = req.get('fly-request-id') ?? req.get('x-request-id')
+  const id = given && TRUSTED_ID.test(given) ? given : crypto.randomUUID()
+  res.locals.requestId = id
+  res.set('X-Request-Id', id)
+  next()
+}
+
+// Paths that carry a secret (an invitation, a runner's portal, a delivery link, a requester's tracking
+// link): the log keeps which page it was, never the token that opens it.
+const TOKEN_PATHS: Array<[RegExp, string]> = [
+  [/^\/invite\/[^/]+/, '/invite/:token'],
+  [/^\/runner\/([^/]+)\/[^/]+/, '/runner/$1/:token'],
+  [/^\/delivery\/([^/]+)\/[^/]+/, '/delivery/$1/:token'],
+  [/^\/track\/(stop\/)?[^/]+/, '/track/$1:token'],
+]
+
+export function loggedPath(path: string) {
+  for (const [pattern, shown] of TOKEN_PATHS) if (pattern.test(path)) return path.replace(pattern, shown)
+  return path
+}
+
+export function jsonRequestLog(req: Request, res: Response, next: NextFunction) {
+  const started = process.hrtime.bigint()
+  res.on('finish', () => {
+    log(res.statusCode >= 500 ? 'error' : 'info', 'request', {
+      requestId: res.locals.requestId,
+      method: req.method,
+      path: loggedPath(req.path),
+      status: res.statusCode,
+      ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      replay: res.get('fly-replay') ?? undefined,
+    })
+  })
+  next()
+}
