@@ -36,6 +36,13 @@ afterEach(() => {
 })
 
 describe('the Billing page', () => {
+  test('e-mailing an invoice id that is none says so, even one too long for an address', async () => {
+    const { client } = await manager('billing-email-long-id@x.test')
+    const { html, landedOn } = await postAndFollow(client, form([['intent', 'email'], ['id', 'x'.repeat(20_000)]]))
+    expect(landedOn).toBe('/billing')
+    expect(html).toContain('Invoice not found')
+  })
+
   test('the New Invoice form creates an invoice from its filled lines and says so', async () => {
     const { client, orgId } = await manager('page-billing-new@x.test')
     const { html, landedOn } = await postAndFollow(

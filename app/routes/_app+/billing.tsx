@@ -20,7 +20,7 @@ import { ButtonLink } from '~/ui/button'
 import { cn } from '~/ui/cn'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { EmptyState } from '~/ui/empty-state'
-import { DomainError, Invalid } from '~/lib/errors'
+import { DomainError, Invalid, NotFound } from '~/lib/errors'
 import { invalidFromZod } from '~/lib/http.server'
 import { intentHandler } from '~/lib/intents'
 import { INVOICE_STATUSES, InvoiceFromRequestsInput, InvoiceInput, InvoiceStatusInput, type InvoiceStatus } from '~/areas/billing/invoice.schema'
@@ -228,6 +228,9 @@ async function invoiceChosenRequests({ orgId, form }: BillingPost) {
 async function sendInvoiceByEmail({ orgId, form, id, back }: BillingPost) {
   // Only the confirmation's form sends (it names the recipients); any other post is shown it first.
   if (text(form, 'confirmed') !== 'yes') {
+    // The id goes into the confirmation's address: one that is no invoice's id is refused here, not
+    // sent back in a header (a fuzzed 16 KB id overflowed it).
+    if (!/^[\w-]{1,64}$/.test(id)) throw new NotFound('Invoice not found')
     const url = new URL(back, 'http://x')
     url.searchParams.set('dialog', 'email')
     url.searchParams.set('id', id)

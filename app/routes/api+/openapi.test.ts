@@ -30,12 +30,16 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
     expect(result.valid).toBe(true)
     expect(validator.version).toBe('3.1')
 
-    const routeFiles = fs.readdirSync('app/routes').filter((f) => /^api\..*\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && f !== 'api+/$.ts')
+    // The API's route files, named as their flat names (api.<file>) for pathOfRouteFile.
+    const routeFiles = fs
+      .readdirSync('app/routes/api+')
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && f !== '$.ts')
+      .map((f) => `api.${f}`)
     expect(routeFiles.length).toBeGreaterThan(40)
     const missing = routeFiles.map(pathOfRouteFile).filter((p) => !doc.paths[p])
     expect(missing).toEqual([])
     for (const file of routeFiles) {
-      const source = fs.readFileSync(`app/routes/${file}`, 'utf8')
+      const source = fs.readFileSync(`app/routes/api+/${file.slice('api.'.length)}`, 'utf8')
       const documented = Object.keys(doc.paths[pathOfRouteFile(file)])
       // A route that checks for a method must have it documented.
       for (const [, method] of source.matchAll(/request\.method [!=]== '([A-Z]+)'/g)) expect(documented, file).toContain(method!.toLowerCase())
