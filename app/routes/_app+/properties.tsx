@@ -2,7 +2,6 @@
 // What is open lives in the URL (?new, ?edit=<id>, ?qr=<id>, ?delete=<id>, ?q=<search>, ?page=<n>;
 // in the editor ?pq= and ?pp= search and page the products to assign), so every screen state is a
 // link and every change a form post that works without JavaScript. Lists show 50 at a time (decision 101).
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
@@ -17,47 +16,28 @@ import { PropertyProducts } from '~/routes/_app+/components/property-products'
 import { ParLevels, ReorderSuggestions } from '~/areas/insights/components/property-stock'
 import { PropertyStandingOrders } from '~/areas/requests/components/property-standing-orders'
 import { PropertyRequestFields } from '~/areas/requests/components/property-request-fields'
-import { requestFieldsFromForm } from '~/areas/requests/request-fields.schema'
-import { replaceRequestFields, requestFieldsOf } from '~/areas/requests/request-fields.server'
+import { requestFieldsOf } from '~/areas/requests/request-fields.server'
 import { QrModal } from '~/areas/catalogue/components/qr-modal'
 import { Button, ButtonLink, buttonClasses } from '~/ui/button'
 import { Card, CardBody, CardHeader } from '~/ui/card'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { EmptyState } from '~/ui/empty-state'
 import { env } from '~/lib/env.server'
-import { Conflict, NotFound } from '~/lib/errors'
-import { withErrorToast } from '~/lib/form-errors.server'
+import { NotFound } from '~/lib/errors'
 import { intentHandler } from '~/lib/intents'
-import type { Manager } from '~/areas/people/user.server'
-import { publicOrigin } from '~/lib/public-url.server'
-import { AssignProductsForm, PropertyInput } from '~/areas/catalogue/property.schema'
-import { ParLevelForm, ReorderForm } from '~/areas/insights/reorder.schema'
-import { StandingOrderDeleteForm, StandingOrderForm } from '~/areas/requests/standing-order.schema'
 import { redirectWithToast } from '~/lib/toast.server'
 import { usePolling } from '~/lib/use-polling'
 import { readCatalogQuery, type CatalogQuery } from '~/areas/catalogue/catalog-page.schema'
-import {
-  activatePropertyQr,
-  assignedProductCounts,
-  assignProducts,
-  createProperty,
-  deactivatePropertyQr,
-  deleteProperty,
-  findProperty,
-  listAssignedProducts,
-  pageAssignableProducts,
-  pageProperties,
-  removeProduct,
-  updateProperty,
-} from '~/areas/catalogue/property.server'
-import { propertyReorderSuggestions, setParLevel } from '~/areas/insights/reorder.server'
-import { createRequest } from '~/areas/requests/request-intake.server'
-import { createStandingOrder, deleteStandingOrder, listPropertyStandingOrders } from '~/areas/requests/standing-order.server'
+import { assignedProductCounts, findProperty, listAssignedProducts, pageAssignableProducts, pageProperties } from '~/areas/catalogue/property.server'
+import { propertyReorderSuggestions } from '~/areas/insights/reorder.server'
+import { listPropertyStandingOrders } from '~/areas/requests/standing-order.server'
 import { organisationTimeZone } from '~/areas/organisation/organisation-time-zone.server'
 import { timeZoneNames } from '~/lib/time-zones'
 import { qrSvg } from '~/areas/catalogue/qr.server'
 import { requireManager } from '~/areas/people/auth.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
+import { keeping, listHref } from '~/areas/catalogue/property-links'
+import { PROPERTY_INTENTS } from './properties.server'
 
 export const contract: RouteContract = {
   kind: 'page',
@@ -71,36 +51,6 @@ export const meta: MetaFunction = () => [{ title: 'Logistics · Stockrun' }]
 
 const REFETCH_MS = 60_000
 
-/** The same query with only `keys` kept (a search and page), after `extra`. */
-function keeping(params: URLSearchParams, keys: string[], extra: Record<string, string> = {}) {
-  const kept = new URLSearchParams(extra)
-  for (const key of keys) {
-    const value = params.get(key)
-    if (value) kept.set(key, value)
-  }
-  return kept.toString()
-}
-
-/** The list as the manager left it: their search and page. */
-function listHref(params: URLSearchParams) {
-  const query = keeping(params, ['q', 'page'])
-  return query ? `/properties?${query}` : '/properties'
-}
-
-/** The editor's own search and page of products to assign (?pq=, ?pp=). */
-const ASSIGN_QUERY = ['pq', 'pp']
-
-/**
- * Back to the property's editor after a form post (on the search and page of products to assign it
- * was on, when given). An id that cannot be one of ours (ids are UUIDs) goes back to the list
- * instead, so a forged megabyte-long id never becomes a redirect header.
- */
-function editHrefFor(id: string, from?: URLSearchParams) {
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) return '/properties'
-  return `/properties?${keeping(from ?? new URLSearchParams(), ASSIGN_QUERY, { edit: id })}`
-}
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 async function editorData(orgId: string, id: string, selectAll: boolean, assignQuery: CatalogQuery) {
   const property = await findProperty(orgId, id)
@@ -187,25 +137,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
-/** A form post to the page: who sent it, what it holds, and the list or editor state it came from. */
-type PropertyPost = { request: Request; manager: Manager; form: FormData; id: string; from: URLSearchParams }
-
-/** The page's intents (the forms' `intent` field), each a manager's task. */
-const PROPERTY_INTENTS = {
-  create: addProperty,
-  update: editProperty,
-  delete: removeProperty,
-  'qr-activate': (post: PropertyPost) => switchQrCode(post, true),
-  'qr-deactivate': (post: PropertyPost) => switchQrCode(post, false),
-  assign: assignChosenProducts,
-  remove: removeAssignedProduct,
-  'par-level': saveParLevel,
-  reorder: requestReorder,
-  'request-fields': saveRequestQuestions,
-  'standing-order-create': addStandingOrder,
-  'standing-order-delete': removeStandingOrder,
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const manager = await requireManager(request)
   const form = await request.formData()
@@ -213,141 +144,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!handle) return json({ error: 'Unknown action' }, { status: 400 })
   // Card forms post to the page's own URL, so a search and page in progress survive the redirect.
   return handle({ request, manager, form, id: String(form.get('id') ?? ''), from: new URL(request.url).searchParams })
-}
-
-async function addProperty({ request, manager, form }: PropertyPost) {
-  const submission = parseWithZod(form, { schema: PropertyInput })
-  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
-  const created = await createProperty(manager.orgId, submission.value, publicOrigin(request))
-  // Straight on to what the form promised: assigning its products (issue 28).
-  return redirectWithToast(`${editHrefFor(created.id)}#product-assignment`, {
-    title: 'Property created successfully with QR code auto-generated.',
-    description: `Now assign the products ${created.name} stocks.`,
-  })
-}
-
-async function editProperty({ request, manager, form, id }: PropertyPost) {
-  const submission = parseWithZod(form, { schema: PropertyInput })
-  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
-  return withErrorToast('/properties', 'Failed to update property.', async () => {
-    await updateProperty(manager.orgId, id, submission.value, publicOrigin(request))
-    return redirectWithToast('/properties', { title: 'Property updated successfully.' })
-  })
-}
-
-/** Deleted only when nothing is connected to it; otherwise the toast says what is and what to do instead. */
-async function removeProperty({ manager, id, from }: PropertyPost) {
-  const backTo = listHref(from)
-  try {
-    await deleteProperty(manager.orgId, id)
-    return redirectWithToast(backTo, { title: 'Property Deleted', description: 'The property has been deleted.' })
-  } catch (err) {
-    if (err instanceof Conflict) {
-      const { blocking, suggestions } = err.details as { blocking: { requests: number; assignments: number }; suggestions: string[] }
-      const connected = `Connected: ${plural(blocking.requests, 'request', 'requests')}, ${plural(blocking.assignments, 'runner assignment', 'runner assignments')}.`
-      return redirectWithToast(backTo, {
-        title: 'Cannot Delete Property',
-        description: [err.message, connected, suggestions[0]].filter(Boolean).join(' '),
-        variant: 'error',
-      })
-    }
-    if (err instanceof NotFound) {
-      return redirectWithToast(backTo, { title: 'Failed to delete property.', description: err.message, variant: 'error' })
-    }
-    throw err
-  }
-}
-
-async function switchQrCode({ request, manager, id, from }: PropertyPost, active: boolean) {
-  const backTo = listHref(from)
-  return withErrorToast(backTo, 'Failed to update QR code status.', async () => {
-    const property = active ? await activatePropertyQr(manager.orgId, id, publicOrigin(request)) : await deactivatePropertyQr(manager.orgId, id)
-    return redirectWithToast(backTo, {
-      title: 'QR Code Status Updated',
-      description: `The QR code of ${property.name} is now ${property.qrCodeActive ? 'active' : 'inactive'}.`,
-    })
-  })
-}
-
-async function assignChosenProducts({ manager, form, id, from }: PropertyPost) {
-  // Back to the same search and page of products to assign, to carry on down the list.
-  const editHref = editHrefFor(id, from)
-  const submission = parseWithZod(form, { schema: AssignProductsForm })
-  if (submission.status !== 'success') {
-    return redirectWithToast(editHref, { title: 'Failed to assign products to property.', description: 'Select at least one product to assign.', variant: 'error' })
-  }
-  return withErrorToast(editHref, 'Failed to assign products to property.', async () => {
-    const { assigned, skipped } = await assignProducts(manager.orgId, id, submission.value.productId)
-    return redirectWithToast(editHref, {
-      title: `${assigned} product(s) assigned to property successfully.`,
-      description: skipped > 0 ? `${skipped} product(s) already assigned and will be skipped.` : undefined,
-    })
-  })
-}
-
-async function removeAssignedProduct({ manager, form, id, from }: PropertyPost) {
-  const editHref = editHrefFor(id, from)
-  return withErrorToast(editHref, 'Failed to remove product from property.', async () => {
-    await removeProduct(manager.orgId, id, String(form.get('productId') ?? ''))
-    return redirectWithToast(editHref, { title: 'Product removed from property successfully.' })
-  })
-}
-
-async function saveParLevel({ manager, form, id, from }: PropertyPost) {
-  const editHref = editHrefFor(id, from)
-  const submission = parseWithZod(form, { schema: ParLevelForm })
-  if (submission.status !== 'success') {
-    const message = submission.error?.parLevel?.[0] ?? 'Enter a whole number, or leave it empty.'
-    return redirectWithToast(editHref, { title: 'Failed to save the par level.', description: message, variant: 'error' })
-  }
-  return withErrorToast(editHref, 'Failed to save the par level.', async () => {
-    await setParLevel(manager.orgId, id, submission.value.productId, submission.value.parLevel)
-    return redirectWithToast(editHref, { title: 'Par level saved.' })
-  })
-}
-
-/** A reorder suggestion taken: a request in the manager's name, through the one way requests are made. */
-async function requestReorder({ manager, form, id, from }: PropertyPost) {
-  const editHref = editHrefFor(id, from)
-  const submission = parseWithZod(form, { schema: ReorderForm })
-  if (submission.status !== 'success') return redirectWithToast(editHref, { title: 'Failed to create the request.', variant: 'error' })
-  return withErrorToast(editHref, 'Failed to create the request.', async () => {
-    const who = [manager.firstName, manager.lastName].filter(Boolean).join(' ') || manager.email
-    const { request: made } = await createRequest(
-      manager.orgId,
-      { propertyId: id, vendorName: who, requestedProducts: [{ productId: submission.value.productId, quantity: submission.value.quantity }] },
-      { source: 'manager', note: 'From a reorder suggestion' },
-    )
-    return redirectWithToast(editHref, { title: `Request ${made.orderNumber} created.` })
-  })
-}
-
-async function saveRequestQuestions({ manager, form, id, from }: PropertyPost) {
-  const editHref = editHrefFor(id, from)
-  return withErrorToast(editHref, 'Failed to save the questions.', async () => {
-    const { fields } = await replaceRequestFields(manager.orgId, id, requestFieldsFromForm(form))
-    return redirectWithToast(editHref, { title: fields.length ? `${plural(fields.length, 'question', 'questions')} saved.` : 'Questions removed.' })
-  })
-}
-
-async function addStandingOrder({ manager, form, id, from }: PropertyPost) {
-  const editHref = editHrefFor(id, from)
-  const submission = parseWithZod(form, { schema: StandingOrderForm })
-  if (submission.status !== 'success') return json({ standingOrder: submission.reply() }, { status: 400 })
-  return withErrorToast(editHref, 'Failed to add the standing order.', async () => {
-    await createStandingOrder(manager.orgId, { ...submission.value, propertyId: id })
-    return redirectWithToast(editHref, { title: 'Standing order added.' })
-  })
-}
-
-async function removeStandingOrder({ manager, form, id, from }: PropertyPost) {
-  const editHref = editHrefFor(id, from)
-  const submission = parseWithZod(form, { schema: StandingOrderDeleteForm })
-  if (submission.status !== 'success') return redirectWithToast(editHref, { title: 'Failed to delete the standing order.', variant: 'error' })
-  return withErrorToast(editHref, 'Failed to delete the standing order.', async () => {
-    await deleteStandingOrder(manager.orgId, submission.value.standingOrderId)
-    return redirectWithToast(editHref, { title: 'Standing order deleted.' })
-  })
 }
 
 export default function LogisticsPage() {
