@@ -164,6 +164,8 @@ export default function RequestsPage() {
   usePolling(POLL_MS, !dialog)
   const here = withParams(params, {})
   const closeTo = withParams(params, { dialog: null, id: null, propertyId: null })
+  // Each row's details link is this plus its id: one query built per view, not one per row.
+  const detailsBase = withParams(params, { dialog: 'details', id: null, propertyId: null })
 
   return (
     <>
@@ -215,7 +217,7 @@ export default function RequestsPage() {
             <ul className="space-y-3" data-testid="request-rows">
               {requests.map((r) => (
                 <li key={r.id}>
-                  <RequestRow request={r} back={here} timeZone={timeZone} overdue={overdue.includes(r.id)} detailsHref={withParams(params, { dialog: 'details', id: r.id, propertyId: null })} />
+                  <RequestRow request={r} back={here} timeZone={timeZone} overdue={overdue.includes(r.id)} detailsHref={`${detailsBase}${detailsBase === '?' ? '' : '&'}id=${encodeURIComponent(r.id)}`} />
                 </li>
               ))}
             </ul>
