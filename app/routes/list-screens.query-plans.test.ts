@@ -226,7 +226,7 @@ describe.each(SHAPES)('planned with %s', (shape) => {
     const { pageQuery } = await import('~/areas/requests/request-list.server')
     const sql = pageQuery(org.id, { statuses: ['pending', 'in_progress', 'completed'], cursor }, 51)
     statement.query = sql.sql
-    statement.params = sql.values
+    statement.params = [...sql.parameters]
     for (const line of planOf(statement as SentQuery).filter((l) => /\br\b/.test(l))) {
       expect(line).toMatch(/ProductRequest_urgent_order_idx \(organisationId=\? AND status=\? AND urgent=\? AND <expr>=\? AND neededBy=\? AND \(createdAt,id\)<\(\?,\?\)\)/)
     }

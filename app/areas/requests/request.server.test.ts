@@ -1,12 +1,12 @@
 // Lists must stay fast at 100,000 requests: these pin the query plans to the indexes, so a change
 // that would scan or sort the whole table fails here rather than in production.
-import { Prisma } from '@prisma/client'
+import type { CompiledQuery } from 'kysely'
 import { expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
 import { pageQuery } from './request-list.server'
 
-async function plan(query: Prisma.Sql) {
-  const rows = await db.$queryRaw<Array<{ detail: string }>>(Prisma.sql`EXPLAIN QUERY PLAN ${query}`)
+async function plan(query: CompiledQuery) {
+  const rows = await db.$queryRawUnsafe<Array<{ detail: string }>>(`EXPLAIN QUERY PLAN ${query.sql}`, ...query.parameters)
   return rows.map((r) => r.detail).join('\n')
 }
 
