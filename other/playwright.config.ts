@@ -36,7 +36,9 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
-    trace: CI ? 'retain-on-first-failure' : 'retain-on-failure',
+    // Recording a trace costs every journey time; on CI only a retry records one (Playwright's own
+    // convention), and that retry is the run a flaky journey is read from.
+    trace: CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [

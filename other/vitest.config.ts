@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
@@ -13,6 +14,9 @@ export default defineConfig({
     globalSetup: [path.join(root, 'tests/setup/global-setup.ts')],
     setupFiles: [path.join(root, 'tests/setup/per-file.ts')],
     pool: 'forks',
+    // Vitest's own default in a run is one worker fewer than the cores: one on a 2-core CI machine,
+    // which leaves a core idle while a file waits on its server or database.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 30_000,
     env: { NODE_ENV: 'test', MOCKS: 'true', SESSION_SECRET: 'test-secret' },

@@ -100,7 +100,7 @@ describe('making a run', () => {
     expect(((await again.json()) as RunAnswer).run.stops.map((s) => s.propertyId)).toEqual(run.stops.map((s) => s.propertyId))
   })
 
-  test('a run of 20 stops answers quickly, in statements that do not grow with its stops', async () => {
+  test('a run of 20 stops is made in statements that do not grow with its stops', async () => {
     const { client, orgId } = await manager('runs-twenty@x.test')
     const { runner } = await givenRunner(orgId)
     const make = async (n: number) => {
@@ -116,11 +116,8 @@ describe('making a run', () => {
       })
       return statements.filter((q) => /^\s*SELECT/i.test(q)).length
     }
+    // How long it takes is the bench's to say ("make a run of 20 stops", ≤ 300 ms), never a test's.
     expect(await reads(twenty)).toBeLessThanOrEqual((await reads(five)) + 0)
-    const more = await make(20)
-    const began = performance.now()
-    expect((await client.post('/api/dispatch/runs', { runnerId: runner.id, requestIds: more })).status).toBe(201)
-    expect(performance.now() - began).toBeLessThan(300)
   })
 
   test('starts from the runner’s last position instead of the depot', async () => {
