@@ -51,7 +51,7 @@ export type Operation = {
   access?: ApiAccess
   body?: ZodType
   query?: ZodType
-  /** What a successful call answers as JSON (app/lib/schemas/responses.ts). */
+  /** What a successful call answers as JSON: its area's answer schema (integrations/responses.schema.ts, requests/request-answer.schema.ts). */
   response?: ZodType
   multipart?: boolean
   success?: number

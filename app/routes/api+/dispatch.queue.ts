@@ -4,7 +4,7 @@ import { dispatchQueue } from '~/areas/deliveries/dispatch-board.server'
 import { requireApiManager } from '~/areas/people/auth.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
 import { z } from 'zod'
-import * as answer from '~/areas/integrations/responses.schema'
+import * as answer from '~/areas/requests/request-answer.schema'
 
 export const contract: RouteContract = {
   kind: 'api',

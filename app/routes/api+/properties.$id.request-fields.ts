@@ -4,7 +4,7 @@ import { apiAction, apiLoader, methodNotAllowed, readJsonBody } from '~/lib/http
 import { replaceRequestFields, requestFieldsOf } from '~/areas/requests/request-fields.server'
 import { requireApiManager } from '~/areas/people/auth.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
-import * as answer from '~/areas/integrations/responses.schema'
+import * as answer from '~/areas/requests/request-answer.schema'
 import { RequestFieldsInput } from '~/areas/requests/request-fields.schema'
 
 export const contract: RouteContract = {

@@ -4,7 +4,7 @@ import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.ser
 import { changeRequestStatus, findRequest, RequestStatusInput } from '~/areas/requests/request.server'
 import { requireApiManager } from '~/areas/people/auth.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
-import * as answer from '~/areas/integrations/responses.schema'
+import * as answer from '~/areas/requests/request-answer.schema'
 
 export const RequestStatusBody = z.object({ status: RequestStatusInput })
 

@@ -17,7 +17,7 @@ import { organisationTimeZone } from '~/areas/organisation/organisation-time-zon
 import { dayIn } from '~/areas/insights/stats.server'
 import { requireApiManager } from '~/areas/people/auth.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
-import * as answer from '~/areas/integrations/responses.schema'
+import * as answer from '~/areas/requests/request-answer.schema'
 
 export const ListQuery = z.object({
   status: z.string().max(100).optional(),

@@ -4,6 +4,7 @@
 // kept in the cart's cookie (issue 29) so the form comes back filled in.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { HONEYPOT_FIELD } from '~/areas/requests/components/vendor-finalize-dialog'
+import type { VendorError } from '~/areas/requests/components/vendor-request-details'
 import { isVendorLanguage, type VendorLanguage } from '~/i18n/config'
 import { vendorLanguage, vendorT } from '~/i18n/i18next.server'
 import { Invalid, NotFound, TooLarge } from '~/lib/errors'
@@ -80,7 +81,6 @@ async function takePhotos(form: FormData, kept: Draft['photos'], orgId: string) 
   return { photos, problem }
 }
 
-type VendorError = 'answerRequired' | 'answerOption' | 'answerNumber' | 'answerDate' | 'answerText' | 'neededBy' | 'photoInvalid' | 'photoTooLarge' | 'photoTooMany' | 'missingInfo'
 /** The vendor-page message of an answer's problem code (request-details). */
 const ANSWER_ERROR: Record<string, VendorError> = {
   required: 'answerRequired',

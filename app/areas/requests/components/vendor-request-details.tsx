@@ -18,25 +18,17 @@ export type VendorRequestField = {
 export type VendorDraft = Draft
 
 
-type ErrorKey =
-  | 'answerRequired'
-  | 'answerOption'
-  | 'answerNumber'
-  | 'answerDate'
-  | 'answerText'
-  | 'neededBy'
-  | 'photoInvalid'
-  | 'photoTooLarge'
-  | 'photoTooMany'
-  | 'missingInfo'
+/** The finalize step's problem codes, kept in the draft by field name: each is the message `errors.<code>` in every locale. */
+export const VENDOR_ERRORS = ['answerRequired', 'answerOption', 'answerNumber', 'answerDate', 'answerText', 'neededBy', 'photoInvalid', 'photoTooLarge', 'photoTooMany', 'missingInfo'] as const
+export type VendorError = (typeof VENDOR_ERRORS)[number]
 
-const ERROR_KEYS = new Set<string>(['answerRequired', 'answerOption', 'answerNumber', 'answerDate', 'answerText', 'neededBy', 'photoInvalid', 'photoTooLarge', 'photoTooMany', 'missingInfo'])
+const ERROR_KEYS = new Set<string>(VENDOR_ERRORS)
 
 export function useDraftError(draft: VendorDraft | null) {
   const t = useVendorT()
   return (name: string) => {
     const code = draft?.problems[name]
-    return code && ERROR_KEYS.has(code) ? [t(`errors.${code as ErrorKey}`)] : null
+    return code && ERROR_KEYS.has(code) ? [t(`errors.${code as VendorError}`)] : null
   }
 }
 
