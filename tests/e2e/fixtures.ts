@@ -72,10 +72,12 @@ export async function signInThroughForm(page: Page, email: string) {
   await page.goto('/login')
   await page.getByLabel('E-mail (optional)').fill(email)
   await page.getByRole('button', { name: /Sign in with/ }).click()
-  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/welcome')
+  // Signed in once the dashboard is read and its scripts run: a journey goes on from there (its next
+  // look at the page waits for what it needs), without waiting for the images and map of a page it may leave.
+  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/welcome', { waitUntil: 'domcontentloaded' })
   if (new URL(page.url()).pathname === '/welcome') {
     await page.getByRole('button', { name: 'Skip for now' }).click()
-    await page.waitForURL((url) => url.pathname === '/')
+    await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'domcontentloaded' })
   }
 }
 

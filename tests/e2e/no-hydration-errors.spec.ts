@@ -20,13 +20,14 @@ function collectErrors(page: Page) {
   return errors
 }
 
-/** Until React has hydrated the page (the router is up) and had a moment to report a mismatch. */
+/** Until React has hydrated the page (the router is up) and has no work left in which to report a mismatch. */
 async function settled(page: Page) {
   await page.waitForLoadState('load')
   const hydrates = await page.evaluate(() => '__remixContext' in window && document.querySelector('script[src*="entry.client"], link[href*="entry.client"]') !== null)
   if (hydrates) await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true)
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2_000 })))
-  await page.waitForTimeout(300)
+  // React hydrates in scheduled tasks and reports a mismatch from them: two idle turns in a row mean
+  // it has none left to run (the browser only calls an idle callback with no task waiting).
+  for (let turn = 0; turn < 2; turn++) await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2_000 })))
 }
 
 for (const entry of PAGES.filter((e) => !e.layout)) {

@@ -31,6 +31,9 @@ export async function startTestServer(
     rateLimitsDisabled: options.rateLimitsDisabled,
   })
   const server = app.listen(0)
+  // As server.ts does: with Node's 5 s, a connection idle while a test writes rows straight to the
+  // database can be closed just as the client sends on it again (ECONNRESET on a busy machine).
+  server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
