@@ -5,31 +5,31 @@ import { tables } from './sql-builder.server'
 import { compiledForRows, compiledOnce } from './sql-once.server'
 
 /** The same statement built afresh for `p`: what a statement compiled once must answer for every call. */
-const fresh = (p: { orgId: string; since: Date; type: string }) =>
+const fresh = (p: { orgId: string; since: string; type: string }) =>
   tables
     .selectFrom('Notification as n')
     .select(['n.id', 'n.message'])
     .where('n.type', '=', p.type)
-    .where('n.isRead', '=', false)
+    .where('n.isRead', '=', 0)
     .where('n.organisationId', '=', p.orgId)
     .where('n.createdAt', '>', p.since)
     .limit(20)
 
 test('each call binds its values in the places the builder gave them, around the constants, and the builder runs once', () => {
   let built = 0
-  const once = compiledOnce((p: { orgId: string; since: Date; type: string }) => {
+  const once = compiledOnce((p: { orgId: string; since: string; type: string }) => {
     built++
     return fresh(p)
   })
   const calls = [
-    { orgId: 'org-1', since: new Date('2026-01-01T00:00:00Z'), type: 'new_request' },
-    { type: 'qr_scan', orgId: 'org-2', since: new Date('2026-02-01T00:00:00Z') },
+    { orgId: 'org-1', since: '2026-01-01T00:00:00.000+00:00', type: 'new_request' },
+    { type: 'qr_scan', orgId: 'org-2', since: '2026-02-01T00:00:00.000+00:00' },
   ]
   for (const values of calls) {
     const compiled = once(values).compile()
     expect({ sql: compiled.sql, parameters: compiled.parameters }).toEqual({ sql: fresh(values).compile().sql, parameters: fresh(values).compile().parameters })
   }
-  expect(once(calls[0]!).compile().parameters).toEqual(['new_request', false, 'org-1', calls[0]!.since, 20])
+  expect(once(calls[0]!).compile().parameters).toEqual(['new_request', 0, 'org-1', calls[0]!.since, 20])
   expect(built).toBe(1)
 })
 
@@ -79,7 +79,7 @@ test("a statement with a literal '?' inside a string keeps it, and binds its par
 })
 
 type Line = { id: string; requestId: string; quantity: number }
-const freshLines = (lines: Line[]) => tables.insertInto('RequestItem').values(lines.map((l) => ({ id: l.id, requestId: l.requestId, productName: 'Towels', quantity: l.quantity })))
+const freshLines = (lines: Line[]) => tables.insertInto('RequestItem').values(lines.map((l) => ({ id: l.id, organisationId: 'org-1', requestId: l.requestId, productName: 'Towels', quantity: l.quantity })))
 
 test('a statement over rows binds each row in order, as the builder would for the same rows', () => {
   const insert = compiledForRows((lines: Line[]) => freshLines(lines))
@@ -90,7 +90,7 @@ test('a statement over rows binds each row in order, as the builder would for th
   ]
   const compiled = insert(lines).compile()
   expect({ sql: compiled.sql, parameters: compiled.parameters }).toEqual({ sql: freshLines(lines).compile().sql, parameters: freshLines(lines).compile().parameters })
-  expect(compiled.parameters).toEqual(['a', 'r-1', 'Towels', 1, 'b', 'r-1', 'Towels', 2, 'c', 'r-2', 'Towels', 3])
+  expect(compiled.parameters).toEqual(['a', 'org-1', 'r-1', 'Towels', 1, 'b', 'org-1', 'r-1', 'Towels', 2, 'c', 'org-1', 'r-2', 'Towels', 3])
   expect(() => insert([])).toThrow('0 rows for a statement of 1 to 100')
   expect(() => insert([lines[0]!, { id: 'x', requestId: 'r-1' } as never])).toThrow('No value for parameter "quantity" in row 1')
 })

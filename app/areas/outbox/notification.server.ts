@@ -84,15 +84,16 @@ const insertNotification = compiledOnce((n: NotificationRow) =>
  * offered; answers whether it was new. Not announced on the live stream, as scans never were.
  */
 export function notifyOrganisationOnceIn(sql: Sql, orgId: string, id: string, n: Pick<NewNotification, 'type' | 'message' | 'propertyId'>, at: Date) {
-  return (
-    sql.run(
-      tables
-        .insertInto('Notification')
-        .orIgnore()
-        .values({ id, organisationId: orgId, type: n.type, message: n.message, propertyId: n.propertyId ?? null, isRead: false, createdAt: at }),
-    ).changes === 1
-  )
+  return sql.run(insertNotificationOnce({ id, organisationId: orgId, type: n.type, message: n.message, propertyId: n.propertyId ?? null, createdAt: at })).changes === 1
 }
+
+// Compiled once (decision 125): a crowd scanning at the door writes one per scan.
+const insertNotificationOnce = compiledOnce((n: Pick<NotificationRow, 'id' | 'organisationId' | 'type' | 'message' | 'propertyId' | 'createdAt'>) =>
+  tables
+    .insertInto('Notification')
+    .orIgnore()
+    .values({ id: n.id, organisationId: n.organisationId, type: n.type, message: n.message, propertyId: n.propertyId, isRead: false, createdAt: n.createdAt }),
+)
 
 // Read state is each person's own (decision 071): a notification is read for someone when it is no
 // newer than their "read up to" mark (their last Mark All Read) or they marked it on its own. The
