@@ -3,6 +3,7 @@
 import crypto from 'node:crypto'
 import type { Prisma } from '@prisma/client'
 import { tables } from '~/lib/sql-builder.server'
+import { compiledOnce } from '~/lib/sql-once.server'
 import { readNow, sqlWithin, writeTogether, type Sql } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
 import { Invalid, NotFound } from '~/lib/errors'
@@ -72,9 +73,12 @@ export async function enqueueWebhookEvent(tx: Prisma.TransactionClient, orgId: s
 }
 
 /** The same for several events of one type (one per item of `data`), inside a plain-SQL transaction (lib/sql.server.ts). */
+// Compiled once (decision 125): read by every change that may announce an event.
+const endpointsOf = compiledOnce((p: { orgId: string }) => tables.selectFrom('WebhookEndpoint').select(['id', 'events']).where('organisationId', '=', p.orgId))
+
 export function webhookDeliveriesIn(sql: Sql, orgId: string, type: WebhookEventType, data: Array<Record<string, unknown>>) {
   const hooks = sql
-    .all(tables.selectFrom('WebhookEndpoint').select(['id', 'events']).where('organisationId', '=', orgId))
+    .all(endpointsOf({ orgId }))
     .filter((hook) => eventsOf(hook.events).includes(type))
   if (hooks.length === 0) return
   const at = new Date()

@@ -2,6 +2,7 @@
 // transaction so two requests never get the same number.
 import type { Prisma } from '@prisma/client'
 import { tables } from '~/lib/sql-builder.server'
+import { compiledOnce } from '~/lib/sql-once.server'
 import { sqlWithin, type Sql } from '~/lib/sql.server'
 
 /** The next number of the sequence `name`, inside the caller's ORM transaction (its kept statement is part of it). */
@@ -11,13 +12,17 @@ export async function takeNextNumber(tx: Prisma.TransactionClient, orgId: string
 
 /** Moves the sequence on by `count` and answers its new value (the last number taken). */
 function takeNumbersIn(sql: Sql, orgId: string, name: string, count: number) {
-  const query = tables
-    .insertInto('Sequence')
-    .values({ organisationId: orgId, name, value: count })
-    .onConflict((conflict) => conflict.columns(['organisationId', 'name']).doUpdateSet((eb) => ({ value: eb(eb.ref('Sequence.value'), '+', eb.ref('excluded.value')) })))
-    .returning('value')
-  return sql.one(query)!.value
+  return sql.one(moveOn({ orgId, name, count }))!.value
 }
+
+// Compiled once (decision 125): every group of requests takes its numbers.
+const moveOn = compiledOnce((p: { orgId: string; name: string; count: number }) =>
+  tables
+    .insertInto('Sequence')
+    .values({ organisationId: p.orgId, name: p.name, value: p.count })
+    .onConflict((conflict) => conflict.columns(['organisationId', 'name']).doUpdateSet((eb) => ({ value: eb(eb.ref('Sequence.value'), '+', eb.ref('excluded.value')) })))
+    .returning('value'),
+)
 
 const orderNumber = (n: number) => `ORD-${String(n).padStart(6, '0')}`
 

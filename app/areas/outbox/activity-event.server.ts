@@ -4,6 +4,7 @@
 import type { Prisma } from '@prisma/client'
 import { LiveHub } from '~/lib/live-events.server'
 import { tables } from '~/lib/sql-builder.server'
+import { compiledOnce } from '~/lib/sql-once.server'
 import { readNow, sqlDate, sqlWithin, writeTogether, type Sql } from '~/lib/sql.server'
 
 export const ACTIVITY_TYPES = ['request.created', 'request.updated', 'assignment.updated', 'notification.created'] as const
@@ -27,8 +28,13 @@ export async function recordActivity(tx: Prisma.TransactionClient, orgId: string
 
 /** The same, inside a plain-SQL transaction (lib/sql.server.ts). */
 export function recordActivityIn(sql: Sql, orgId: string, type: ActivityType, subjectId: string) {
-  sql.run(tables.insertInto('ActivityEvent').values({ organisationId: orgId, type, subjectId, at: new Date() }))
+  sql.run(insertEvent({ organisationId: orgId, type, subjectId, at: new Date() }))
 }
+
+// Compiled once (decision 125): the most written row of all.
+const insertEvent = compiledOnce((e: { organisationId: string; type: ActivityType; subjectId: string; at: Date }) =>
+  tables.insertInto('ActivityEvent').values({ organisationId: e.organisationId, type: e.type, subjectId: e.subjectId, at: e.at }),
+)
 
 function toEvent(row: { id: number; organisationId: string; type: string; subjectId: string; at: string }): ActivityEvent {
   return { seq: row.id, organisationId: row.organisationId, type: row.type as ActivityType, id: row.subjectId, at: new Date(row.at) }

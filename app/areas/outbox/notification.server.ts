@@ -5,6 +5,7 @@ import { sql as fragment, type ExpressionBuilder } from 'kysely'
 import { db } from '~/lib/db.server'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { tables, type Tables } from '~/lib/sql-builder.server'
+import { compiledOnce } from '~/lib/sql-once.server'
 import { readNow, sqlWithin, writeTogether, type Sql } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
 import { sendSms } from '~/areas/outbox/sms.server'
@@ -33,7 +34,7 @@ export async function notifyOrganisation(orgId: string, notification: NewNotific
 export function notifyOrganisationIn(sql: Sql, orgId: string, n: NewNotification) {
   const id = newRowId()
   sql.run(
-    tables.insertInto('Notification').values({
+    insertNotification({
       id,
       organisationId: orgId,
       userId: n.userId ?? null,
@@ -43,27 +44,56 @@ export function notifyOrganisationIn(sql: Sql, orgId: string, n: NewNotification
       requestId: n.requestId ?? null,
       assignmentId: n.assignmentId ?? null,
       imageUrl: n.imageUrl ?? null,
-      isRead: false,
       createdAt: new Date(),
     }),
   )
   recordActivityIn(sql, orgId, 'notification.created', id)
 }
 
+type NotificationRow = {
+  id: string
+  organisationId: string
+  userId: string | null
+  type: NotificationType
+  message: string
+  propertyId: string | null
+  requestId: string | null
+  assignmentId: string | null
+  imageUrl: string | null
+  createdAt: Date
+}
+// Compiled once (decision 125): every request made writes one.
+const insertNotification = compiledOnce((n: NotificationRow) =>
+  tables.insertInto('Notification').values({
+    id: n.id,
+    organisationId: n.organisationId,
+    userId: n.userId,
+    type: n.type,
+    message: n.message,
+    propertyId: n.propertyId,
+    requestId: n.requestId,
+    assignmentId: n.assignmentId,
+    imageUrl: n.imageUrl,
+    isRead: false,
+    createdAt: n.createdAt,
+  }),
+)
+
 /**
  * A notification under an id the caller derives (a scan batch's), stored once however often it is
  * offered; answers whether it was new. Not announced on the live stream, as scans never were.
  */
 export function notifyOrganisationOnceIn(sql: Sql, orgId: string, id: string, n: Pick<NewNotification, 'type' | 'message' | 'propertyId'>, at: Date) {
-  return (
-    sql.run(
-      tables
-        .insertInto('Notification')
-        .orIgnore()
-        .values({ id, organisationId: orgId, type: n.type, message: n.message, propertyId: n.propertyId ?? null, isRead: false, createdAt: at }),
-    ).changes === 1
-  )
+  return sql.run(insertNotificationOnce({ id, organisationId: orgId, type: n.type, message: n.message, propertyId: n.propertyId ?? null, createdAt: at })).changes === 1
 }
+
+// Compiled once (decision 125): a crowd scanning at the door writes one per scan.
+const insertNotificationOnce = compiledOnce((n: Pick<NotificationRow, 'id' | 'organisationId' | 'type' | 'message' | 'propertyId' | 'createdAt'>) =>
+  tables
+    .insertInto('Notification')
+    .orIgnore()
+    .values({ id: n.id, organisationId: n.organisationId, type: n.type, message: n.message, propertyId: n.propertyId, isRead: false, createdAt: n.createdAt }),
+)
 
 // Read state is each person's own (decision 071): a notification is read for someone when it is no
 // newer than their "read up to" mark (their last Mark All Read) or they marked it on its own. The
@@ -356,24 +386,25 @@ export async function deleteNotification(orgId: string, userId: string, id: stri
   await writeTogether((sql) => sql.run(tables.deleteFrom('Notification').where('id', '=', notificationId)))
 }
 
+// Compiled once (decision 125): read after every group of vendor requests.
+const smsManagers = compiledOnce((p: { orgId: string }) =>
+  tables
+    .selectFrom('UserSettings as s')
+    .innerJoin('Membership as m', 'm.userId', 's.userId')
+    .select('s.smsPhone')
+    .where('m.organisationId', '=', p.orgId)
+    .where('s.smsNotifications', '=', 1)
+    .where('s.smsPhone', 'is not', null)
+    .$narrowType<{ smsPhone: string }>(),
+)
+
 /**
  * Texts every manager of the organisation who turned SMS notifications on and gave a number.
  * Sent after the request is stored and never fails it: a text is a courtesy, the list is the record.
  */
 export async function textManagersWhoAskedForSms(orgId: string, messages: string[]) {
   // After every group of vendor requests: a kept statement, not the ORM's ~1 ms (decision 063).
-  const managers = await readNow((sql) =>
-    sql.all(
-      tables
-        .selectFrom('UserSettings as s')
-        .innerJoin('Membership as m', 'm.userId', 's.userId')
-        .select('s.smsPhone')
-        .where('m.organisationId', '=', orgId)
-        .where('s.smsNotifications', '=', 1)
-        .where('s.smsPhone', 'is not', null)
-        .$narrowType<{ smsPhone: string }>(),
-    ),
-  )
+  const managers = await readNow((sql) => sql.all(smsManagers({ orgId })))
   // Several messages (requests written together) go out in their order, each to every manager at once.
   const outcomes = []
   for (const text of messages) {

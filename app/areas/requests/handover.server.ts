@@ -10,6 +10,7 @@ import type { Prisma } from '@prisma/client'
 import { env } from '~/lib/env.server'
 import { tables } from '~/lib/sql-builder.server'
 import { listed } from '~/lib/sql-list.server'
+import { compiledOnce } from '~/lib/sql-once.server'
 import { readNow, sqlWithin, writeTogether, type Sql } from '~/lib/sql.server'
 import { Invalid } from '~/lib/errors'
 import { getOrganisationSettings } from '~/areas/organisation/organisation-settings.server'
@@ -53,9 +54,14 @@ export async function giveHandoverCode(tx: Prisma.TransactionClient, requestId: 
 /** The same inside a plain-SQL transaction (lib/sql.server.ts): the row that lets a runner check the code. */
 export function giveHandoverCodeIn(sql: Sql, requestId: string, trackingToken: string) {
   const code = handoverCodeFor(trackingToken)
-  sql.run(tables.insertInto('HandoverCode').values({ requestId, codeHash: codeDigest(env().sessionSecrets[0]!, requestId, code), createdAt: new Date() }))
+  sql.run(insertCode({ requestId, codeHash: codeDigest(env().sessionSecrets[0]!, requestId, code), createdAt: new Date() }))
   return code
 }
+
+// Compiled once (decision 125): every vendor submission writes one.
+const insertCode = compiledOnce((c: { requestId: string; codeHash: string; createdAt: Date }) =>
+  tables.insertInto('HandoverCode').values({ requestId: c.requestId, codeHash: c.codeHash, createdAt: c.createdAt }),
+)
 
 function codeMatches(stored: string, requestId: string, code: string) {
   // Every secret still accepted, so rotating SESSION_SECRET does not strand open deliveries.

@@ -10,6 +10,7 @@ import type { ProductRequest } from '@prisma/client'
 import { Invalid, NotFound } from '~/lib/errors'
 import { sql as kysely } from 'kysely'
 import { tables } from '~/lib/sql-builder.server'
+import { compiledForRows, compiledOnce } from '~/lib/sql-once.server'
 import { writeTogether, type Sql } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
 import { hashToken, newToken } from '~/lib/tokens.server'
@@ -109,30 +110,62 @@ function groupByOrg<T>(items: T[], orgOf: (item: T) => string) {
   return [...groups]
 }
 
+// The group's statements, compiled once (decision 125): each submission runs them all.
+const propertyToCheck = compiledOnce((p: { id: string }) =>
+  tables.selectFrom('Property').select(['id', 'organisationId', 'name', 'isActive', 'qrCodeActive']).where('id', '=', p.id),
+)
+
+/** The product's name when it is active, this organisation's and assigned to the property; no row otherwise. */
+const offeredProduct = compiledOnce((p: { orgId: string; propertyId: string; productId: string }) =>
+  tables
+    .selectFrom('PropertyProduct as pp')
+    .innerJoin('Product as p', 'p.id', 'pp.productId')
+    .select('p.name')
+    .where('pp.propertyId', '=', p.propertyId)
+    .where('pp.productId', '=', p.productId)
+    .where('p.organisationId', '=', p.orgId)
+    .where('p.isActive', '=', kysely.lit(1)),
+)
+
+const insertRequest = compiledOnce((r: ProductRequest) =>
+  tables.insertInto('ProductRequest').values({
+    id: r.id,
+    organisationId: r.organisationId,
+    orderNumber: r.orderNumber,
+    propertyId: r.propertyId,
+    vendorName: r.vendorName,
+    status: r.status,
+    notes: r.notes,
+    language: r.language,
+    trackingTokenHash: r.trackingTokenHash,
+    urgent: r.urgent,
+    neededBy: r.neededBy,
+    fieldAnswers: r.fieldAnswers,
+    photos: r.photos,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  } satisfies Record<keyof ProductRequest, unknown>),
+)
+
+type Line = { id: string; organisationId: string; requestId: string; productId: string; productName: string; quantity: number }
+/** The group's order lines, many to a statement. */
+const insertLines = compiledForRows((lines: Line[]) =>
+  tables.insertInto('RequestItem').values(
+    lines.map((l) => ({ id: l.id, organisationId: l.organisationId, requestId: l.requestId, productId: l.productId, productName: l.productName, quantity: l.quantity })),
+  ),
+)
+
 /** The catalogue's rules, then the claim if any: one look-up per property and per product asked for there. */
 function checkAgainstCatalog(sql: Sql, batch: Waiting[]): Accepted[] {
   const properties = new Map<string, { id: string; organisationId: string; name: string; isActive: number; qrCodeActive: number } | undefined>()
   const offered = new Map<string, string | null>()
   const propertyOf = (id: string) => {
-    if (!properties.has(id)) properties.set(id, sql.one(tables.selectFrom('Property').select(['id', 'organisationId', 'name', 'isActive', 'qrCodeActive']).where('id', '=', id)))
+    if (!properties.has(id)) properties.set(id, sql.one(propertyToCheck({ id })))
     return properties.get(id)
   }
-  // The product's name when it is active, this organisation's and assigned to the property; null otherwise.
   const offeredName = (orgId: string, propertyId: string, productId: string) => {
     const key = `${propertyId}\n${productId}`
-    if (!offered.has(key)) {
-      const row = sql.one(
-        tables
-          .selectFrom('PropertyProduct as pp')
-          .innerJoin('Product as p', 'p.id', 'pp.productId')
-          .select('p.name')
-          .where('pp.propertyId', '=', propertyId)
-          .where('pp.productId', '=', productId)
-          .where('p.organisationId', '=', orgId)
-          .where('p.isActive', '=', kysely.lit(1)),
-      )
-      offered.set(key, row?.name ?? null)
-    }
+    if (!offered.has(key)) offered.set(key, sql.one(offeredProduct({ orgId, propertyId, productId }))?.name ?? null)
     return offered.get(key)
   }
   const accepted: Accepted[] = []
@@ -183,6 +216,9 @@ function claimFor(sql: Sql, item: Waiting, requestId: string) {
 
 type Made = { item: Accepted; request: ProductRequest; handoverCode: string | null }
 
+/** Under the statement's `most` (100) and SQLite's 32,766 parameters, and few texts to keep per row count. */
+const LINES_A_STATEMENT = 50
+
 /** Every row a request brings. */
 function insertAll(sql: Sql, accepted: Accepted[]): Made[] {
   const orderNumbers = new Map<string, string>()
@@ -192,6 +228,7 @@ function insertAll(sql: Sql, accepted: Accepted[]): Made[] {
   }
   // One timestamp for the batch, stored as the ORM stores dates.
   const now = new Date()
+  const lines: Line[] = []
   const made = accepted.map((item) => {
     const details = detailsToColumns(item.details ?? NO_DETAILS)
     const request: ProductRequest = {
@@ -208,13 +245,9 @@ function insertAll(sql: Sql, accepted: Accepted[]): Made[] {
       createdAt: now,
       updatedAt: now,
     }
-    sql.run(tables.insertInto('ProductRequest').values(request))
+    sql.run(insertRequest(request))
     for (const line of item.valid.requestedProducts) {
-      sql.run(
-        tables
-          .insertInto('RequestItem')
-          .values({ id: newRowId(), organisationId: item.orgId, requestId: item.id, productId: line.productId, productName: item.names.get(line.productId)!, quantity: line.quantity }),
-      )
+      lines.push({ id: newRowId(), organisationId: item.orgId, requestId: item.id, productId: line.productId, productName: item.names.get(line.productId)!, quantity: line.quantity })
     }
     const note = item.note ?? (item.source === 'vendor' ? 'Sent by the vendor' : 'Entered by a manager')
     sql.run(historyEntry(item.id, 'pending', note, now))
@@ -231,6 +264,7 @@ function insertAll(sql: Sql, accepted: Accepted[]): Made[] {
     })
     return { item, request, handoverCode }
   })
+  for (let from = 0; from < lines.length; from += LINES_A_STATEMENT) sql.run(insertLines(lines.slice(from, from + LINES_A_STATEMENT)))
   for (const [orgId, items] of groupByOrg(accepted, (item) => item.orgId)) {
     webhookDeliveriesIn(
       sql,

@@ -4,6 +4,7 @@
 // the request (decision 081) and read back here for every view.
 import { tables } from '~/lib/sql-builder.server'
 import { listed } from '~/lib/sql-list.server'
+import { compiledOnce } from '~/lib/sql-once.server'
 import { readNow, type Sql } from '~/lib/sql.server'
 import { Invalid } from '~/lib/errors'
 import { zonedInstant } from '~/lib/schedule'
@@ -62,6 +63,16 @@ export function neededByInstant(value: string, timeZone: string): Date | null {
   return Number.isNaN(at.getTime()) ? null : at
 }
 
+// Compiled once as well (decision 125).
+const questionsAt = compiledOnce((p: { propertyId: string }) =>
+  tables
+    .selectFrom('Property as p')
+    .innerJoin('Organisation as o', 'o.id', 'p.organisationId')
+    .leftJoin('PropertyRequestFields as f', 'f.propertyId', 'p.id')
+    .select(['p.organisationId', 'o.timeZone', 'f.fields'])
+    .where('p.id', '=', p.propertyId),
+)
+
 /**
  * Checks the details against the property they are sent to. Throws InvalidAnswers (fieldErrors keyed
  * `fields.<key>`, `neededBy`, `photos.<i>`); a property that is not there asks nothing, and the
@@ -77,13 +88,7 @@ export async function checkRequestDetails(
   if (source === 'manager' && !asksAnything) return NO_DETAILS
   // On every submission, so one kept statement: through the ORM, with its two relations, this read
   // cost more CPU than the rest of the intake and halved the rate a building can send at.
-  const query = tables
-    .selectFrom('Property as p')
-    .innerJoin('Organisation as o', 'o.id', 'p.organisationId')
-    .leftJoin('PropertyRequestFields as f', 'f.propertyId', 'p.id')
-    .select(['p.organisationId', 'o.timeZone', 'f.fields'])
-    .where('p.id', '=', valid.propertyId)
-  const property = await readNow((db) => db.one(query))
+  const property = await readNow((db) => db.one(questionsAt({ propertyId: valid.propertyId })))
   if (!property) return NO_DETAILS
   // The questions are the vendor's to answer: a manager's request (typed in, a standing order, a
   // reorder) may leave them out, though what it does answer is checked the same (decision 081).

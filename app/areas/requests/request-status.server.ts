@@ -4,6 +4,7 @@
 import type { Prisma } from '@prisma/client'
 import { NotFound } from '~/lib/errors'
 import { tables } from '~/lib/sql-builder.server'
+import { compiledOnce } from '~/lib/sql-once.server'
 import { listed } from '~/lib/sql-list.server'
 import { sqlWithin, type Sql } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
@@ -13,8 +14,13 @@ import { webhookDetailsIn } from './request-details.server'
 
 /** One entry of a request's history, as every way of changing (or making) a request writes it. */
 export function historyEntry(requestId: string, status: string, note: string | null, at: Date) {
-  return tables.insertInto('RequestStatusChange').values({ id: newRowId(), requestId, status, note, createdAt: at })
+  return insertHistory({ id: newRowId(), requestId, status, note, createdAt: at })
 }
+
+// Compiled once (decision 125): every request made and every status change writes one.
+const insertHistory = compiledOnce((h: { id: string; requestId: string; status: string; note: string | null; createdAt: Date }) =>
+  tables.insertInto('RequestStatusChange').values({ id: h.id, requestId: h.requestId, status: h.status, note: h.note, createdAt: h.createdAt }),
+)
 
 export type RequestStatusRow = { status: string; organisationId: string; orderNumber: string }
 
