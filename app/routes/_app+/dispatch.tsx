@@ -16,6 +16,7 @@ import { useToast } from '~/ui/toast'
 import { withErrorToast } from '~/lib/form-errors.server'
 import { distanceWords } from '~/areas/deliveries/distance-words'
 import { invalidFromZod } from '~/lib/http.server'
+import { formString } from '~/lib/form-text'
 import { intentHandler } from '~/lib/intents'
 import { publicOrigin } from '~/lib/public-url.server'
 import { AssignInput, RunnerInput } from '~/areas/deliveries/dispatch.schema'
@@ -140,10 +141,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData()
   const handle = intentHandler(DISPATCH_INTENTS, form.get('intent'))
   if (!handle) return redirectWithToast(PAGE, { title: 'Error', description: 'Unknown action.', variant: 'error' })
-  const field = (name: string) => {
-    const v = form.get(name)
-    return typeof v === 'string' ? v : undefined
-  }
+  const field = (name: string) => formString(form, name)
   return handle({ orgId: manager.orgId, origin: publicOrigin(request), form, field })
 }
 
