@@ -7,7 +7,6 @@ import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { tables, type Tables } from '~/lib/sql-builder.server'
 import { readNow, sqlWithin, writeTogether, type Sql } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
-import { sendSms } from '~/areas/outbox/sms.server'
 import { NotFound } from '~/lib/errors'
 import { recordActivityIn } from './activity-event.server'
 
@@ -354,30 +353,4 @@ function forgetReadsUnderTheMark(sql: Sql, orgId: string, userId: string) {
 export async function deleteNotification(orgId: string, userId: string, id: string): Promise<void> {
   const notificationId = await findVisible(orgId, userId, id)
   await writeTogether((sql) => sql.run(tables.deleteFrom('Notification').where('id', '=', notificationId)))
-}
-
-/**
- * Texts every manager of the organisation who turned SMS notifications on and gave a number.
- * Sent after the request is stored and never fails it: a text is a courtesy, the list is the record.
- */
-export async function textManagersWhoAskedForSms(orgId: string, messages: string[]) {
-  // After every group of vendor requests: a kept statement, not the ORM's ~1 ms (decision 063).
-  const managers = await readNow((sql) =>
-    sql.all(
-      tables
-        .selectFrom('UserSettings as s')
-        .innerJoin('Membership as m', 'm.userId', 's.userId')
-        .select('s.smsPhone')
-        .where('m.organisationId', '=', orgId)
-        .where('s.smsNotifications', '=', 1)
-        .where('s.smsPhone', 'is not', null)
-        .$narrowType<{ smsPhone: string }>(),
-    ),
-  )
-  // Several messages (requests written together) go out in their order, each to every manager at once.
-  const outcomes = []
-  for (const text of messages) {
-    outcomes.push(...(await Promise.all(managers.map((m) => sendSms(m.smsPhone, text).catch(() => 'failed' as const)))))
-  }
-  return outcomes
 }
