@@ -1,7 +1,7 @@
 // Notifications for an organisation's managers: what happened (a scan, a request, a delivery) and
 // whether each of them has looked at it yet.
 import type { Prisma } from '@prisma/client'
-import { sql as fragment, type ExpressionBuilder } from 'kysely'
+import { sql as fragment, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely'
 import { db } from '~/lib/db.server'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { tables, type Tables } from '~/lib/sql-builder.server'
@@ -247,6 +247,9 @@ async function findVisible(orgId: string, userId: string, id: string) {
   return found.id
 }
 
+/** A one-row select of a notification's time (`upTo`), where a person's mark moves to. */
+type MarkQuery = SelectQueryBuilder<Tables & { n: Tables['Notification'] }, 'n', { upTo: string | null }>
+
 /** A later mark never moves back. */
 const keepLaterMark = (eb: ExpressionBuilder<Tables & { excluded: Tables['NotificationsReadUpTo'] }, 'NotificationsReadUpTo' | 'excluded'>) => ({
   // Typed as the column is written (a Date); SQLite compares the stored texts.
@@ -279,20 +282,7 @@ export async function markNotificationRead(orgId: string, userId: string, id: st
           ),
         ]),
       )
-    sql.run(
-      tables
-        .insertInto('NotificationsReadUpTo')
-        .columns(['userId', 'organisationId', 'readUpTo'])
-        .expression(
-          tables
-            .selectFrom(upTo.as('m'))
-            .select((eb) => [eb.val(userId).as('userId'), eb.val(orgId).as('organisationId'), 'm.upTo'])
-            // The WHERE also tells SQLite the ON CONFLICT below is the upsert's, not a join's.
-            .where('m.upTo', 'is not', null),
-        )
-        .onConflict((oc) => oc.columns(['userId', 'organisationId']).doUpdateSet(keepLaterMark)),
-    )
-    forgetReadsUnderTheMark(sql, orgId, userId)
+    moveReadMark(sql, person, upTo)
   })
   const row = await readNow((sql) => sql.one(viewColumns(person).where('n.id', '=', notificationId)))
   return viewOf(row!)
@@ -312,23 +302,32 @@ export async function markAllNotificationsRead(orgId: string, userId: string) {
     if (count === 0) return { count }
     const newest = tables
       .selectFrom('Notification as n')
-      .select((eb) => eb.fn.max('n.createdAt').as('newest'))
+      .select((eb) => eb.fn.max('n.createdAt').as('upTo'))
       .where((eb) => visible(eb, person))
-    sql.run(
-      tables
-        .insertInto('NotificationsReadUpTo')
-        .columns(['userId', 'organisationId', 'readUpTo'])
-        .expression(
-          tables
-            .selectFrom(newest.as('m'))
-            .select((eb) => [eb.val(userId).as('userId'), eb.val(orgId).as('organisationId'), 'm.newest'])
-            .where('m.newest', 'is not', null),
-        )
-        .onConflict((oc) => oc.columns(['userId', 'organisationId']).doUpdateSet(keepLaterMark)),
-    )
-    forgetReadsUnderTheMark(sql, orgId, userId)
+    moveReadMark(sql, person, newest)
     return { count }
   })
+}
+
+/**
+ * Moves this person's "read up to" mark to the time `upTo` selects (nothing when it selects none;
+ * never back, keepLaterMark), and forgets the single reads it now covers.
+ */
+function moveReadMark(sql: Sql, { orgId, userId }: Person, upTo: MarkQuery) {
+  sql.run(
+    tables
+      .insertInto('NotificationsReadUpTo')
+      .columns(['userId', 'organisationId', 'readUpTo'])
+      .expression(
+        tables
+          .selectFrom(upTo.as('m'))
+          .select((eb) => [eb.val(userId).as('userId'), eb.val(orgId).as('organisationId'), 'm.upTo'])
+          // The WHERE also tells SQLite the ON CONFLICT below is the upsert's, not a join's.
+          .where('m.upTo', 'is not', null),
+      )
+      .onConflict((oc) => oc.columns(['userId', 'organisationId']).doUpdateSet(keepLaterMark)),
+  )
+  forgetReadsUnderTheMark(sql, orgId, userId)
 }
 
 /** Single reads the mark now covers say nothing more. */
