@@ -8,13 +8,13 @@ import { json } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Plus } from 'lucide-react'
 import { useMemo } from 'react'
-import { usePermissions } from '~/areas/organisation/components/use-permissions'
 import { PageHeader } from '~/routes/_app+/components/page-header'
+import { CatalogCsvLinks } from '~/routes/_app+/components/catalog-csv-links'
 import { ProductCard, ProductCardIcons, type ProductCardData } from '~/areas/catalogue/components/product-card'
 import { ProductTranslationsMissing } from '~/areas/catalogue/components/product-translations-missing'
 import { ProductFormDialog } from '~/areas/catalogue/components/product-form'
 import { ProductTranslationsDialog } from '~/areas/catalogue/components/product-translations-dialog'
-import { ButtonLink, buttonClasses } from '~/ui/button'
+import { ButtonLink } from '~/ui/button'
 import { Card } from '~/ui/card'
 import { PageNav, PageSummary } from '~/routes/_app+/components/catalog-pager'
 import { SearchBox } from '~/areas/requests/components/request-filters'
@@ -182,7 +182,6 @@ const DIALOGS = ['new', 'edit', 'delete', 'translate', 'translate-category']
 export default function ProductsPage() {
   const data = useLoaderData<typeof loader>()
   const { query, products, total, offset, pageCount, categoryCounts, categories, creating, editing, deleting, translating, translatingCategory, untranslated } = data
-  const may = usePermissions()
   const [params] = useSearchParams()
   const actionData = useActionData<typeof action>()
   const lastResult = actionData && 'result' in actionData ? actionData.result : null
@@ -212,14 +211,7 @@ export default function ProductsPage() {
         description="Your product catalog: what vendors can request at your properties"
         action={
           <>
-            <a href="/api/products?format=csv" download className={buttonClasses('secondary')}>
-              Export CSV
-            </a>
-            {may.import ? (
-              <ButtonLink to="/import" variant="secondary">
-                Import CSV
-              </ButtonLink>
-            ) : null}
+            <CatalogCsvLinks kind="products" />
             {newProduct('New Product')}
           </>
         }
