@@ -15,7 +15,7 @@ function built(name: string) {
   }
 }
 
-/** The page enhancer, with the delivery proof's signature pad and capture (page-enhancer.ts). */
+/** The page enhancer, with the delivery proof's signature pad and capture (page-enhancer.ts, proof-capture.ts). */
 export const PAGE_ENHANCER = built('page')
 /** The vendor's photo resizer (photo-enhancer.ts), beside the page enhancer on pages that take photos. */
 export const PHOTO_ENHANCER = built('photos')

@@ -7,7 +7,8 @@ import { givenAssignment } from '../../tests/fixtures/dispatch'
 import { givenStorefront } from '../../tests/fixtures/vendor'
 import { withTestServer } from '../../tests/support/server'
 import { PAGE_ENHANCER } from './enhancer-scripts.server'
-import { enhancePage, wireProofCapture } from './page-enhancer'
+import { wireProofCapture } from '~/areas/deliveries/components/proof-capture'
+import { enhancePage } from './page-enhancer'
 
 const app = withTestServer()
 

@@ -7,90 +7,16 @@
 // - toasts close from their button; F8 jumps to them;
 // - the language a vendor picks is remembered in the browser; a scan is reported once per page load;
 //   pages that ask for it (tracking) refresh themselves, at once when their live stream says so;
-// - the delivery proof's signature pad and capture time/place (wireProofCapture) come alive;
+// - the delivery proof's signature pad and capture time/place (wireProofCapture, in the deliveries
+//   area's components) come alive;
 // - on runners' pages, a post made without signal waits on the phone (IndexedDB) with the key made
 //   when the button was pressed, is listed in the [data-offline-queue] region, and is sent when the
 //   connection returns; a service worker keeps the last copy of the page for reopening it offline
 //   (decision 047).
 // esbuild bundles it, from app/enhancers/page.ts, into the script the pages inline (decision 123).
 
-/**
- * Reveals and wires the proof form's signature pads and fills its capture time and position, inside
- * root. Hydrated pages call it from an effect, the enhancer after every page it paints; what it wired
- * is marked, so running it twice wires nothing twice.
- */
-
-export function wireProofCapture(root: ParentNode) {
-  root.querySelectorAll<HTMLElement>('[data-signature-pad]:not([data-wired])').forEach((pad) => {
-    const canvas = pad.querySelector('canvas')
-    const ctx = canvas?.getContext('2d')
-    const field = pad.querySelector<HTMLInputElement>('input[name=signature]')
-    const hint = pad.querySelector<HTMLElement>('[data-signature-hint]')
-    const clearButton = pad.querySelector<HTMLElement>('[data-signature-clear]')
-    if (!canvas || !ctx || !field) return
-    pad.setAttribute('data-wired', '')
-    const hintText = hint?.textContent ?? ''
-    let drawing = false
-    const signed = (url: string) => {
-      field.value = url
-      if (hint) hint.textContent = url ? 'Signed.' : hintText
-      if (clearButton) clearButton.hidden = !url
-    }
-    // A white page, so the stored image is not transparent (black once flattened) where nothing was drawn.
-    const clear = () => {
-      ctx.fillStyle = '#fff'
-      ctx.fillRect(0, 0, canvas.width, canvas.height)
-      ctx.lineWidth = 2.5
-      ctx.lineCap = 'round'
-      ctx.strokeStyle = '#0f172a'
-      signed('')
-    }
-    const point = (e: PointerEvent): [number, number] => {
-      const box = canvas.getBoundingClientRect()
-      return [((e.clientX - box.left) * canvas.width) / box.width, ((e.clientY - box.top) * canvas.height) / box.height]
-    }
-    canvas.addEventListener('pointerdown', (e) => {
-      drawing = true
-      canvas.setPointerCapture?.(e.pointerId)
-      ctx.beginPath()
-      ctx.moveTo(...point(e))
-    })
-    canvas.addEventListener('pointermove', (e) => {
-      if (!drawing) return
-      ctx.lineTo(...point(e))
-      ctx.stroke()
-    })
-    const end = () => {
-      if (!drawing) return
-      drawing = false
-      signed(canvas.toDataURL('image/png'))
-    }
-    canvas.addEventListener('pointerup', end)
-    canvas.addEventListener('pointercancel', end)
-    clearButton?.addEventListener('click', clear)
-    clear()
-    pad.hidden = false
-  })
-  root.querySelectorAll<HTMLInputElement>('input[data-capture-time]:not([data-wired])').forEach((time) => {
-    time.setAttribute('data-wired', '')
-    time.value = new Date().toISOString()
-    const form = time.form ?? root
-    navigator.geolocation?.getCurrentPosition(
-      (p) => {
-        const set = (attr: string, v: number) => {
-          const input = form.querySelector<HTMLInputElement>(`input[${attr}]`)
-          if (input) input.value = String(v)
-        }
-        set('data-capture-lat', p.coords.latitude)
-        set('data-capture-lng', p.coords.longitude)
-      },
-      () => {},
-      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
-    )
-  })
-}
-
-export function enhancePage(wireProof: typeof wireProofCapture) {
+/** Runs once per page load; `wireProof` wires the proof form (its pads are marked, so again is safe) after every page it paints. */
+export function enhancePage(wireProof: (root: ParentNode) => void) {
   const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
   const LANGUAGE_KEY = 'vendor_language_preference'
   let dialogOpener: string | null = null

@@ -34,20 +34,21 @@ function describedBy(errors: string[] | null | undefined, hint: ReactNode, ids: 
   return [errors?.length ? ids.errorId : null, hint ? ids.hintId : null].filter(Boolean).join(' ') || undefined
 }
 
-export function Field({ label, errors, hint, className, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  const ids = useFieldIds(input.id)
+/** A control's invalid state and what describes it (its errors, its hint), for screen readers. */
+function describedFields(errors: string[] | null | undefined, hint: ReactNode, ids: { errorId: string; hintId: string }) {
+  return { 'aria-invalid': errors?.length ? true : undefined, 'aria-describedby': describedBy(errors, hint, ids) }
+}
+
+type FieldIds = ReturnType<typeof useFieldIds>
+
+/** A field's label above its control, then its hint and its errors, each under the ids the control names. */
+function FieldFrame({ ids, label, errors, hint, className, children }: Common & { ids: FieldIds; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={ids.id} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input
-        {...input}
-        id={ids.id}
-        className={inputClasses}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy(errors, hint, ids)}
-      />
+      {children}
       {hint ? (
         <p id={ids.hintId} className="mt-1 text-xs text-slate-500">
           {hint}
@@ -58,23 +59,21 @@ export function Field({ label, errors, hint, className, ...input }: Common & Inp
   )
 }
 
+export function Field({ label, errors, hint, className, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const ids = useFieldIds(input.id)
+  return (
+    <FieldFrame {...{ ids, label, errors, hint, className }}>
+      <input {...input} id={ids.id} className={inputClasses} {...describedFields(errors, hint, ids)} />
+    </FieldFrame>
+  )
+}
+
 export function TextareaField({ label, errors, hint, className, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const ids = useFieldIds(input.id)
   return (
-    <div className={className}>
-      <label htmlFor={ids.id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        rows={3}
-        {...input}
-        id={ids.id}
-        className={inputClasses}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy(errors, hint, ids)}
-      />
-      <FieldErrors id={ids.errorId} errors={errors} />
-    </div>
+    <FieldFrame {...{ ids, label, errors, hint, className }}>
+      <textarea rows={3} {...input} id={ids.id} className={inputClasses} {...describedFields(errors, hint, ids)} />
+    </FieldFrame>
   )
 }
 
@@ -88,25 +87,10 @@ export function SelectField({
 }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
   const ids = useFieldIds(select.id)
   return (
-    <div className={className}>
-      <label htmlFor={ids.id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        {...select}
-        id={ids.id}
-        className={cn(inputClasses, 'pr-8')}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy(errors, hint, ids)}
-      >
+    <FieldFrame {...{ ids, label, errors, hint, className }}>
+      <select {...select} id={ids.id} className={cn(inputClasses, 'pr-8')} {...describedFields(errors, hint, ids)}>
         {children}
       </select>
-      {hint ? (
-        <p id={ids.hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={ids.errorId} errors={errors} />
-    </div>
+    </FieldFrame>
   )
 }

@@ -4,6 +4,7 @@
 // browser's position; without, the name typed in `receivedBy` is the record of who took it.
 import { Conflict, Invalid } from '~/lib/errors'
 import { parseWith } from '~/lib/http.server'
+import { trimmedFormText } from '~/lib/form-text'
 import { ProofInput, type AssignmentStatus } from '~/areas/deliveries/dispatch.schema'
 import { storeUploadedImage } from '~/lib/images.server'
 import { PROOF_STATUSES, type AssignmentAccess } from './assignment.server'
@@ -12,19 +13,15 @@ import { submitProof } from './delivery-progress.server'
 /** A signature is a small drawing; anything bigger is not one. */
 const MAX_SIGNATURE_BYTES = 512 * 1024
 
-const text = (form: FormData, name: string) => {
-  const v = form.get(name)
-  return typeof v === 'string' && v.trim() ? v.trim() : null
-}
 /** A position the browser gave, or null: a bad one is dropped rather than refusing the proof. */
 const coordinate = (form: FormData, name: string, limit: number) => {
-  const v = text(form, name)
+  const v = trimmedFormText(form, name)
   const n = v === null ? NaN : Number(v)
   return Number.isFinite(n) && Math.abs(n) <= limit ? n : null
 }
 
 function signatureBlob(form: FormData): Blob | null {
-  const data = text(form, 'signature')
+  const data = trimmedFormText(form, 'signature')
   if (!data) return null
   const match = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(data)
   if (!match) throw new Invalid('The signature could not be read. Please sign again.', { signature: ['The signature could not be read. Please sign again.'] })
@@ -46,19 +43,19 @@ export async function submitProofWithPhoto(access: AssignmentAccess, form: FormD
       photo: ['Please upload a photo'],
     })
   const signature = signatureBlob(form)
-  const receivedBy = text(form, 'receivedBy')
+  const receivedBy = trimmedFormText(form, 'receivedBy')
   if (receivedBy && receivedBy.length > 120) throw new Invalid('Received by must be at most 120 characters', { receivedBy: ['Received by must be at most 120 characters'] })
   const { imageUrl, thumbnailUrl } = await storeUploadedImage(photo, {
     orgId: a.organisationId,
   })
   const signatureUrl = signature ? (await storeUploadedImage(signature, { orgId: a.organisationId })).imageUrl : null
-  const capturedAt = text(form, 'capturedAt')
+  const capturedAt = trimmedFormText(form, 'capturedAt')
   return submitProof(
     access,
     parseWith(ProofInput, {
       imageUrl,
       thumbnailUrl,
-      notes: text(form, 'notes'),
+      notes: trimmedFormText(form, 'notes'),
       receivedBy,
       signatureUrl,
       capturedAt: capturedAt && !Number.isNaN(Date.parse(capturedAt)) ? new Date(capturedAt).toISOString() : null,

@@ -117,6 +117,14 @@ export function importAnswer(result: ImportResult): { status: 200 | 422; body: I
   return { status: 422, body: { error: `Nothing was imported: ${rows} fixing.`, ...result } }
 }
 
+/** What an import brings in: the products or the properties of the catalogue. */
+export type CatalogKind = 'products' | 'properties'
+
+/** An import of either kind, as the /import page and the API choose it; `origin` makes new properties' QR links. */
+export function importCatalog(kind: CatalogKind, orgId: string, text: string, options: { dryRun: boolean; origin: string }): Promise<ImportResult> {
+  return kind === 'products' ? importProducts(orgId, text, options) : importProperties(orgId, text, options)
+}
+
 export async function importProducts(orgId: string, text: string, options: { dryRun: boolean }): Promise<ImportResult> {
   const { good, errors } = readRows(text, PRODUCT_COLUMNS, ProductInput)
   const ids = good.flatMap((r) => (r.id ? [r.id] : []))

@@ -1,14 +1,13 @@
 // Notifications for an organisation's managers: what happened (a scan, a request, a delivery) and
 // whether each of them has looked at it yet.
 import type { Prisma } from '@prisma/client'
-import { sql as fragment, type ExpressionBuilder } from 'kysely'
+import { sql as fragment, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely'
 import { db } from '~/lib/db.server'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { tables, type Tables } from '~/lib/sql-builder.server'
 import { compiledOnce } from '~/lib/sql-once.server'
 import { readNow, sqlWithin, writeTogether, type Sql } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
-import { sendSms } from '~/areas/outbox/sms.server'
 import { NotFound } from '~/lib/errors'
 import { recordActivityIn } from './activity-event.server'
 
@@ -278,6 +277,9 @@ async function findVisible(orgId: string, userId: string, id: string) {
   return found.id
 }
 
+/** A one-row select of a notification's time (`upTo`), where a person's mark moves to. */
+type MarkQuery = SelectQueryBuilder<Tables & { n: Tables['Notification'] }, 'n', { upTo: string | null }>
+
 /** A later mark never moves back. */
 const keepLaterMark = (eb: ExpressionBuilder<Tables & { excluded: Tables['NotificationsReadUpTo'] }, 'NotificationsReadUpTo' | 'excluded'>) => ({
   // Typed as the column is written (a Date); SQLite compares the stored texts.
@@ -310,20 +312,7 @@ export async function markNotificationRead(orgId: string, userId: string, id: st
           ),
         ]),
       )
-    sql.run(
-      tables
-        .insertInto('NotificationsReadUpTo')
-        .columns(['userId', 'organisationId', 'readUpTo'])
-        .expression(
-          tables
-            .selectFrom(upTo.as('m'))
-            .select((eb) => [eb.val(userId).as('userId'), eb.val(orgId).as('organisationId'), 'm.upTo'])
-            // The WHERE also tells SQLite the ON CONFLICT below is the upsert's, not a join's.
-            .where('m.upTo', 'is not', null),
-        )
-        .onConflict((oc) => oc.columns(['userId', 'organisationId']).doUpdateSet(keepLaterMark)),
-    )
-    forgetReadsUnderTheMark(sql, orgId, userId)
+    moveReadMark(sql, person, upTo)
   })
   const row = await readNow((sql) => sql.one(viewColumns(person).where('n.id', '=', notificationId)))
   return viewOf(row!)
@@ -343,23 +332,32 @@ export async function markAllNotificationsRead(orgId: string, userId: string) {
     if (count === 0) return { count }
     const newest = tables
       .selectFrom('Notification as n')
-      .select((eb) => eb.fn.max('n.createdAt').as('newest'))
+      .select((eb) => eb.fn.max('n.createdAt').as('upTo'))
       .where((eb) => visible(eb, person))
-    sql.run(
-      tables
-        .insertInto('NotificationsReadUpTo')
-        .columns(['userId', 'organisationId', 'readUpTo'])
-        .expression(
-          tables
-            .selectFrom(newest.as('m'))
-            .select((eb) => [eb.val(userId).as('userId'), eb.val(orgId).as('organisationId'), 'm.newest'])
-            .where('m.newest', 'is not', null),
-        )
-        .onConflict((oc) => oc.columns(['userId', 'organisationId']).doUpdateSet(keepLaterMark)),
-    )
-    forgetReadsUnderTheMark(sql, orgId, userId)
+    moveReadMark(sql, person, newest)
     return { count }
   })
+}
+
+/**
+ * Moves this person's "read up to" mark to the time `upTo` selects (nothing when it selects none;
+ * never back, keepLaterMark), and forgets the single reads it now covers.
+ */
+function moveReadMark(sql: Sql, { orgId, userId }: Person, upTo: MarkQuery) {
+  sql.run(
+    tables
+      .insertInto('NotificationsReadUpTo')
+      .columns(['userId', 'organisationId', 'readUpTo'])
+      .expression(
+        tables
+          .selectFrom(upTo.as('m'))
+          .select((eb) => [eb.val(userId).as('userId'), eb.val(orgId).as('organisationId'), 'm.upTo'])
+          // The WHERE also tells SQLite the ON CONFLICT below is the upsert's, not a join's.
+          .where('m.upTo', 'is not', null),
+      )
+      .onConflict((oc) => oc.columns(['userId', 'organisationId']).doUpdateSet(keepLaterMark)),
+  )
+  forgetReadsUnderTheMark(sql, orgId, userId)
 }
 
 /** Single reads the mark now covers say nothing more. */
@@ -384,31 +382,4 @@ function forgetReadsUnderTheMark(sql: Sql, orgId: string, userId: string) {
 export async function deleteNotification(orgId: string, userId: string, id: string): Promise<void> {
   const notificationId = await findVisible(orgId, userId, id)
   await writeTogether((sql) => sql.run(tables.deleteFrom('Notification').where('id', '=', notificationId)))
-}
-
-// Compiled once (decision 125): read after every group of vendor requests.
-const smsManagers = compiledOnce((p: { orgId: string }) =>
-  tables
-    .selectFrom('UserSettings as s')
-    .innerJoin('Membership as m', 'm.userId', 's.userId')
-    .select('s.smsPhone')
-    .where('m.organisationId', '=', p.orgId)
-    .where('s.smsNotifications', '=', 1)
-    .where('s.smsPhone', 'is not', null)
-    .$narrowType<{ smsPhone: string }>(),
-)
-
-/**
- * Texts every manager of the organisation who turned SMS notifications on and gave a number.
- * Sent after the request is stored and never fails it: a text is a courtesy, the list is the record.
- */
-export async function textManagersWhoAskedForSms(orgId: string, messages: string[]) {
-  // After every group of vendor requests: a kept statement, not the ORM's ~1 ms (decision 063).
-  const managers = await readNow((sql) => sql.all(smsManagers({ orgId })))
-  // Several messages (requests written together) go out in their order, each to every manager at once.
-  const outcomes = []
-  for (const text of messages) {
-    outcomes.push(...(await Promise.all(managers.map((m) => sendSms(m.smsPhone, text).catch(() => 'failed' as const)))))
-  }
-  return outcomes
 }

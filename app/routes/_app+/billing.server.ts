@@ -4,17 +4,13 @@ import { json, redirect } from '@remix-run/node'
 import type { InvoiceFormErrors, InvoiceFormValues } from '~/areas/billing/components/invoice-recipient-fields'
 import { DomainError, Invalid, NotFound } from '~/lib/errors'
 import { invalidFromZod } from '~/lib/http.server'
+import { formText } from '~/lib/form-text'
 import { InvoiceFromRequestsInput, InvoiceInput, InvoiceStatusInput } from '~/areas/billing/invoice.schema'
 import { sendToast } from '~/areas/outbox/send-outcome'
 import { redirectWithToast } from '~/lib/toast.server'
 import { emailInvoice } from '~/areas/billing/invoice-document.server'
 import { archiveInvoice, createInvoice, deleteInvoice, findInvoice, invoiceFromRequests, restoreInvoice, setInvoiceStatus } from '~/areas/billing/invoice.server'
 import { invoiceStatusLabel } from '~/areas/requests/status-labels'
-
-export const text = (form: FormData, name: string) => {
-  const v = form.get(name)
-  return typeof v === 'string' ? v : ''
-}
 
 function formValues(form: FormData): InvoiceFormValues {
   const values: InvoiceFormValues = {}
@@ -44,13 +40,13 @@ function closedDialog(back: string) {
 
 function terms(form: FormData) {
   return {
-    recipientName: text(form, 'recipientName'),
-    recipientEmail: text(form, 'recipientEmail'),
-    recipientAddress: text(form, 'recipientAddress'),
-    recipientPhone: text(form, 'recipientPhone'),
-    taxRate: text(form, 'taxRate'),
-    paymentTerms: text(form, 'paymentTerms'),
-    notes: text(form, 'notes'),
+    recipientName: formText(form, 'recipientName'),
+    recipientEmail: formText(form, 'recipientEmail'),
+    recipientAddress: formText(form, 'recipientAddress'),
+    recipientPhone: formText(form, 'recipientPhone'),
+    taxRate: formText(form, 'taxRate'),
+    paymentTerms: formText(form, 'paymentTerms'),
+    notes: formText(form, 'notes'),
   }
 }
 
@@ -109,7 +105,7 @@ async function invoiceChosenRequests({ orgId, form }: BillingPost) {
 
 async function sendInvoiceByEmail({ orgId, form, id, back }: BillingPost) {
   // Only the confirmation's form sends (it names the recipients); any other post is shown it first.
-  if (text(form, 'confirmed') !== 'yes') {
+  if (formText(form, 'confirmed') !== 'yes') {
     // The id goes into the confirmation's address: one that is no invoice's id is refused here, not
     // sent back in a header (a fuzzed 16 KB id overflowed it).
     if (!/^[\w-]{1,64}$/.test(id)) throw new NotFound('Invoice not found')
@@ -152,7 +148,7 @@ async function deleteOne({ orgId, id, back }: BillingPost) {
 }
 
 async function changeStatus({ orgId, form, id, back }: BillingPost) {
-  const parsed = InvoiceStatusInput.safeParse({ status: text(form, 'status') })
+  const parsed = InvoiceStatusInput.safeParse({ status: formText(form, 'status') })
   if (!parsed.success) throw invalidFromZod(parsed.error)
   const invoice = await setInvoiceStatus(orgId, id, parsed.data.status)
   return redirectWithToast(back, { title: 'Status Updated', description: `Invoice ${invoice.invoiceNumber} is now ${invoiceStatusLabel(invoice.status)}.` })

@@ -24,14 +24,16 @@ import { intentHandler } from '~/lib/intents'
 import { INVOICE_STATUSES, type InvoiceStatus } from '~/areas/billing/invoice.schema'
 import { redirectWithToast } from '~/lib/toast.server'
 import { issuerOf } from '~/areas/billing/invoice-document.server'
-import { findInvoice, invoiceItems, type InvoiceTab } from '~/areas/billing/invoice.server'
+import { findInvoice, type InvoiceTab } from '~/areas/billing/invoice.server'
+import { invoiceItems } from '~/areas/billing/invoice-lines.server'
 import { billingSummary, pageInvoices } from '~/areas/billing/invoice-page.server'
 import { listRecipients } from '~/areas/billing/recipient.server'
 import { listRequests } from '~/areas/requests/request-list.server'
 import { requireManager, safeRedirect } from '~/areas/people/auth.server'
 import { organisationTimeZone } from '~/areas/organisation/organisation-time-zone.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
-import { CHANGING, FAILED, makeInvoice, MAKING, text, type BillingPost } from './billing.server'
+import { CHANGING, FAILED, makeInvoice, MAKING, type BillingPost } from './billing.server'
+import { formText } from '~/lib/form-text'
 
 export const contract: RouteContract = {
   kind: 'page',
@@ -102,8 +104,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const manager = await requireManager(request)
   const form = await request.formData()
-  const post: BillingPost = { orgId: manager.orgId, form, id: text(form, 'id'), back: safeRedirect(text(form, 'back'), '/billing') }
-  const intent = text(form, 'intent')
+  const post: BillingPost = { orgId: manager.orgId, form, id: formText(form, 'id'), back: safeRedirect(formText(form, 'back'), '/billing') }
+  const intent = formText(form, 'intent')
   const make = intentHandler(MAKING, intent)
   if (make) return makeInvoice(post, intent, make)
   const change = intentHandler(CHANGING, intent)

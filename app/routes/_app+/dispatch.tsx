@@ -8,28 +8,22 @@ import { useEffect, useState } from 'react'
 import { ActiveRunnersCard, CurrentAssignmentsCard, PendingOrdersCard } from '~/areas/deliveries/components/dispatch-cards'
 import { DispatchCopyField } from '~/areas/deliveries/components/dispatch-copy-field'
 import { PageHeader } from '~/routes/_app+/components/page-header'
-import { RunnerLinkPanel, type RunnerLink } from '~/areas/deliveries/components/runner-link-panel'
+import { RunnerLinkPanel } from '~/areas/deliveries/components/runner-link-panel'
+import { DISPATCH_INTENTS, type Shown } from './dispatch.server'
 import { Button, ButtonLink, buttonClasses } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import { Field, SelectField, TextareaField } from '~/ui/field'
 import { useToast } from '~/ui/toast'
-import { withErrorToast } from '~/lib/form-errors.server'
-import { distanceWords } from '~/areas/deliveries/distance-words'
-import { invalidFromZod } from '~/lib/http.server'
+import { formString } from '~/lib/form-text'
 import { intentHandler } from '~/lib/intents'
 import { publicOrigin } from '~/lib/public-url.server'
-import { AssignInput, RunnerInput } from '~/areas/deliveries/dispatch.schema'
-import { sendSentence, type SendOutcome } from '~/areas/outbox/send-outcome'
 import { redirectWithToast } from '~/lib/toast.server'
-import { generateDeliveryLink } from '~/areas/deliveries/assignment.server'
-import { assignRunner } from '~/areas/deliveries/assign-runner.server'
 import { shownFrom } from '~/areas/deliveries/dispatch-pages'
 import { currentAssignmentsPage, pendingOrdersPage } from '~/areas/deliveries/dispatch-board.server'
-import { createRunner, listActiveRunners, rotateRunnerToken, runnerPortalPath } from '~/areas/deliveries/runner.server'
+import { listActiveRunners } from '~/areas/deliveries/runner.server'
 import { requireManager } from '~/areas/people/auth.server'
 import { organisationTimeZone } from '~/areas/organisation/organisation-time-zone.server'
 import { RunsCard } from '~/areas/deliveries/components/dispatch-runs-card'
-import { createRun, moveStop, MoveStopInput, RunInput } from '~/areas/deliveries/run.server'
 import { openRuns } from '~/areas/deliveries/run-view.server'
 import { suggestionsQueryFrom, suggestRunners, suggestRunnersFor, type Suggestion } from '~/areas/deliveries/runner-suggestions.server'
 import { NotFound } from '~/lib/errors'
@@ -114,127 +108,13 @@ async function runChoiceFor(orgId: string, params: URLSearchParams) {
   }
 }
 
-type Shown =
-  | RunnerLink
-  | { kind: 'link'; shareableUrl: string; assignmentId: string }
-  | {
-      kind: 'runner-errors'
-      fieldErrors: Record<string, string[]>
-      values: Record<string, string>
-    }
-
-/** A form post to Dispatch: the organisation, the app's public origin for links, and the form's text fields. */
-type DispatchPost = { orgId: string; origin: string; form: FormData; field: (name: string) => string | undefined }
-
-const DISPATCH_INTENTS = {
-  'add-runner': addRunner,
-  rotate: resetRunnerLink,
-  assign: assignRequest,
-  run: makeRun,
-  'move-stop': moveRunStop,
-  link: makeDeliveryLink,
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const manager = await requireManager(request)
   const form = await request.formData()
   const handle = intentHandler(DISPATCH_INTENTS, form.get('intent'))
   if (!handle) return redirectWithToast(PAGE, { title: 'Error', description: 'Unknown action.', variant: 'error' })
-  const field = (name: string) => {
-    const v = form.get(name)
-    return typeof v === 'string' ? v : undefined
-  }
+  const field = (name: string) => formString(form, name)
   return handle({ orgId: manager.orgId, origin: publicOrigin(request), form, field })
-}
-
-/** A new runner; their portal link is answered once, in the page, never put in a URL. */
-async function addRunner({ orgId, origin, field }: DispatchPost) {
-  const parsed = RunnerInput.safeParse({
-    name: field('name'),
-    phone: field('phone'),
-    email: field('email'),
-  })
-  if (!parsed.success) {
-    const values = {
-      name: field('name') ?? '',
-      phone: field('phone') ?? '',
-      email: field('email') ?? '',
-    }
-    return json<Shown>(
-      {
-        kind: 'runner-errors',
-        fieldErrors: invalidFromZod(parsed.error).fieldErrors,
-        values,
-      },
-      { status: 400 },
-    )
-  }
-  return withErrorToast(PAGE, 'Failed to Add Runner', async () => {
-    const runner = await createRunner(orgId, parsed.data)
-    const portalUrl = origin + runnerPortalPath(runner.id, runner.authToken)
-    return json<Shown>({ kind: 'runner', title: 'Runner Added', name: runner.name, phone: runner.phone, portalUrl, replaced: false })
-  })
-}
-
-async function resetRunnerLink({ orgId, origin, field }: DispatchPost) {
-  return withErrorToast(PAGE, 'Failed to Reset Link', async () => {
-    const runner = await rotateRunnerToken(orgId, field('runnerId') ?? '')
-    const portalUrl = origin + runnerPortalPath(runner.id, runner.authToken)
-    return json<Shown>({ kind: 'runner', title: 'New Portal Link', name: runner.name, phone: runner.phone, portalUrl, replaced: true })
-  })
-}
-
-async function assignRequest({ orgId, origin, field }: DispatchPost) {
-  return withErrorToast(`${PAGE}?assign=${encodeURIComponent(field('requestId') ?? '')}`, 'Assignment Failed', async () => {
-    const parsed = AssignInput.safeParse({
-      requestId: field('requestId'),
-      runnerId: field('runnerId'),
-      notes: field('notes'),
-    })
-    if (!parsed.success) throw invalidFromZod(parsed.error)
-    const created = await assignRunner(orgId, parsed.data, origin)
-    // Every send named (issue 28): the runner's link by SMS, and each requester who asked to hear.
-    const sends = [
-      sendSentence('Delivery link by SMS', `${created.runner.name} (${created.runner.phone})`, created.smsStatus as SendOutcome),
-      ...created.requesterUpdates.map((u) => sendSentence(`Update by ${u.channel === 'sms' ? 'SMS' : 'e-mail'}`, `the requester at ${u.address}`, u.outcome)),
-    ]
-    return redirectWithToast(PAGE, {
-      title: 'Assignment Created',
-      description: [`${created.request.orderNumber} assigned to ${created.runner.name}.`, ...sends].join(' '),
-      variant: created.smsStatus === 'failed' || created.requesterUpdates.some((u) => u.outcome === 'failed') ? 'error' : 'success',
-    })
-  })
-}
-
-async function makeRun({ orgId, origin, form, field }: DispatchPost) {
-  return withErrorToast(PAGE, 'Run Not Made', async () => {
-    const parsed = RunInput.safeParse({ runnerId: field('runnerId'), requestIds: form.getAll('requestIds').filter((v) => typeof v === 'string') })
-    if (!parsed.success) throw invalidFromZod(parsed.error)
-    const run = await createRun(orgId, parsed.data, origin)
-    const requests = run.stops.reduce((n, s) => n + s.requestIds.length, 0)
-    return redirectWithToast(PAGE, {
-      title: 'Run Created',
-      description: `${run.stops.length} ${run.stops.length === 1 ? 'stop' : 'stops'} (${requests} ${requests === 1 ? 'order' : 'orders'}, ${distanceWords(run.totalKm)}) for ${run.runnerName}.`,
-    })
-  })
-}
-
-async function moveRunStop({ orgId, field }: DispatchPost) {
-  return withErrorToast(PAGE, 'Stop Not Moved', async () => {
-    const parsed = MoveStopInput.safeParse({ runId: field('runId'), propertyId: field('propertyId'), direction: field('direction') })
-    if (!parsed.success) throw invalidFromZod(parsed.error)
-    await moveStop(orgId, parsed.data.runId, parsed.data.propertyId, parsed.data.direction)
-    return redirectWithToast(PAGE, { title: 'Run Reordered' })
-  })
-}
-
-/** A shareable link for one delivery, answered once in the page. */
-async function makeDeliveryLink({ orgId, origin, field }: DispatchPost) {
-  return withErrorToast(PAGE, 'Generation Failed', async () => {
-    const assignmentId = field('assignmentId') ?? ''
-    const { shareableUrl } = await generateDeliveryLink(orgId, assignmentId, origin)
-    return json<Shown>({ kind: 'link', shareableUrl, assignmentId })
-  })
 }
 
 export default function DispatchPage() {

@@ -16,7 +16,8 @@ import { publicOrigin } from '~/lib/public-url.server'
 import { IMPORT_MAX_BYTES, ImportForm } from '~/areas/integrations/import.schema'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useStickyActionData } from '~/lib/use-sticky-action-data'
-import { importAnswer, importProducts, importProperties, type ImportResult } from '~/areas/integrations/catalog-csv.server'
+import { importAnswer, importCatalog, type CatalogKind } from '~/areas/integrations/catalog-csv.server'
+import { utf8Text } from '~/areas/integrations/csv-upload.server'
 import { requirePermissionOnPage } from '~/areas/organisation/permissions'
 import { requireManager } from '~/areas/people/auth.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
@@ -34,10 +35,8 @@ export const meta: MetaFunction = () => [{ title: 'Import from CSV · Stockrun' 
 export async function loader({ request }: LoaderFunctionArgs) {
   requirePermissionOnPage(await requireManager(request), 'import')
   // The properties page links here with ?kind=properties.
-  return { kind: (new URL(request.url).searchParams.get('kind') === 'properties' ? 'properties' : 'products') as Kind }
+  return { kind: (new URL(request.url).searchParams.get('kind') === 'properties' ? 'properties' : 'products') as CatalogKind }
 }
-
-type Kind = 'products' | 'properties'
 
 export async function action({ request }: ActionFunctionArgs) {
   const manager = await requireManager(request)
@@ -47,33 +46,21 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: ImportForm })
     if (submission.status !== 'success') return json({ kind: kindOf(form), result: submission.reply() }, { status: 400 })
     const { intent, kind, file, csv } = submission.value
-    const text = file ? utf8(new Uint8Array(await file.arrayBuffer())) : (csv ?? '')
+    const text = file ? utf8Text(new Uint8Array(await file.arrayBuffer())) : (csv ?? '')
     if (text === null) return json({ kind, result: submission.reply({ fieldErrors: { file: ['The file is not UTF-8 text: save it as “CSV UTF-8”'] } }) }, { status: 400 })
-    const apply = intent === 'apply'
-    const run = (dryRun: boolean): Promise<ImportResult> =>
-      kind === 'products' ? importProducts(manager.orgId, text, { dryRun }) : importProperties(manager.orgId, text, { dryRun, origin: publicOrigin(request) })
-    const result = await run(!apply)
+    const result = await importCatalog(kind, manager.orgId, text, { dryRun: intent !== 'apply', origin: publicOrigin(request) })
     if (result.applied) {
       return redirectWithToast(`/${kind}`, { title: 'Import applied', description: `${result.created} created, ${result.updated} updated.` })
     }
     // As the API: a file with a bad row is refused (422), and nothing in it was applied.
     return json({ kind, csv: text, outcome: result }, { status: importAnswer(result).status })
   } catch (err) {
-    if (err instanceof DomainError) return json({ kind: 'products' as Kind, error: err.message }, { status: err.status })
+    if (err instanceof DomainError) return json({ kind: 'products' as CatalogKind, error: err.message }, { status: err.status })
     throw err
   }
 }
 
-const kindOf = (form: FormData): Kind => (form.get('kind') === 'properties' ? 'properties' : 'products')
-
-/** The file's text, or null when it is not UTF-8 (with or without a BOM). */
-function utf8(bytes: Uint8Array) {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    return null
-  }
-}
+const kindOf = (form: FormData): CatalogKind => (form.get('kind') === 'properties' ? 'properties' : 'products')
 
 export default function ImportPage() {
   const data = useStickyActionData<SerializeFrom<typeof action>>()
@@ -145,7 +132,7 @@ export default function ImportPage() {
 
 
 
-function UploadForm({ kind, lastResult }: { kind: Kind; lastResult: SubmissionResult<string[]> | null }) {
+function UploadForm({ kind, lastResult }: { kind: CatalogKind; lastResult: SubmissionResult<string[]> | null }) {
   const [form, fields] = useForm({
     id: 'import-upload',
     lastResult,

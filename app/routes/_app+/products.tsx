@@ -3,37 +3,35 @@
 // ?delete=<id>), so every dialog and page is a link and every change a form post that works without
 // JavaScript and lands back on the same search and page; the product form is multipart so its photo
 // goes up with it.
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Plus } from 'lucide-react'
 import { useMemo } from 'react'
-import { usePermissions } from '~/areas/organisation/components/use-permissions'
 import { PageHeader } from '~/routes/_app+/components/page-header'
+import { CatalogCsvLinks } from '~/routes/_app+/components/catalog-csv-links'
 import { ProductCard, ProductCardIcons, type ProductCardData } from '~/areas/catalogue/components/product-card'
 import { ProductTranslationsMissing } from '~/areas/catalogue/components/product-translations-missing'
 import { ProductFormDialog } from '~/areas/catalogue/components/product-form'
 import { ProductTranslationsDialog } from '~/areas/catalogue/components/product-translations-dialog'
-import { ButtonLink, buttonClasses } from '~/ui/button'
+import { ButtonLink } from '~/ui/button'
 import { Card } from '~/ui/card'
 import { PageNav, PageSummary } from '~/routes/_app+/components/catalog-pager'
 import { SearchBox } from '~/areas/requests/components/request-filters'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { EmptyState } from '~/ui/empty-state'
 import { Invalid, NotFound, TooLarge } from '~/lib/errors'
-import { withErrorToast } from '~/lib/form-errors.server'
 import { readMultipartForm } from '~/lib/multipart.server'
-import { ProductForm } from '~/areas/catalogue/product.schema'
-import { ProductTranslationsForm } from '~/areas/catalogue/translation.schema'
 import { redirectWithToast } from '~/lib/toast.server'
 import { usePolling } from '~/lib/use-polling'
-import { createProduct, deleteProduct, findProduct, pageProducts, productCategories, updateProduct, type Product } from '~/areas/catalogue/product.server'
+import { findProduct, pageProducts, productCategories, type Product } from '~/areas/catalogue/product.server'
 import { readCatalogQuery } from '~/areas/catalogue/catalog-page.schema'
-import { missingTranslations, productTranslations, saveProductTranslations } from '~/areas/catalogue/product-translation.server'
-import { findCategory, saveCategoryTranslations } from '~/areas/catalogue/category-translation.server'
+import { missingTranslations, productTranslations } from '~/areas/catalogue/product-translation.server'
+import { findCategory } from '~/areas/catalogue/category-translation.server'
 import { requireManager } from '~/areas/people/auth.server'
-import { MAX_UPLOAD_BYTES, storeUploadedImage } from '~/lib/images.server'
+import { MAX_UPLOAD_BYTES } from '~/lib/images.server'
+import { intentHandler } from '~/lib/intents'
+import { PRODUCT_INTENTS } from './products.server'
 import { organisationTimeZone } from '~/areas/organisation/organisation-time-zone.server'
 import { formatDate } from '~/lib/format'
 import type { RouteContract } from '~/areas/organisation/route-contract'
@@ -162,61 +160,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw err
   }
-  const intent = String(formData.get('intent') ?? '')
-  const id = String(formData.get('id') ?? '')
-
-  if (intent === 'delete') {
-    return withErrorToast(back, 'Failed to delete product.', async () => {
-      await deleteProduct(orgId, id)
-      return redirectWithToast(back, { title: 'Product deleted successfully.' })
-    })
-  }
-  if (intent === 'translations') {
-    const submission = parseWithZod(formData, { schema: ProductTranslationsForm })
-    if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
-    return withErrorToast(back, 'Failed to save the translations.', async () => {
-      const saved = await saveProductTranslations(orgId, id, submission.value.translations)
-      return redirectWithToast(back, { title: `Translations of ${saved.name} saved.` })
-    })
-  }
-  if (intent === 'category-translations') {
-    const submission = parseWithZod(formData, { schema: ProductTranslationsForm })
-    if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
-    return withErrorToast(back, 'Failed to save the translations.', async () => {
-      const saved = await saveCategoryTranslations(orgId, id, submission.value.translations)
-      return redirectWithToast(back, { title: `Translations of the category ${saved.name} saved.` })
-    })
-  }
-  if (intent !== 'create' && intent !== 'update') return json({ error: 'Unknown action' }, { status: 400 })
-
-  const submission = parseWithZod(formData, { schema: ProductForm })
-  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
-  const { image, removeImage, ...fields } = submission.value
-  const creating = intent === 'create'
-
-  return withErrorToast(back, creating ? 'Failed to create product.' : 'Failed to update product.', async () => {
-    // Checked before the photo is stored, so a stale edit leaves no orphan image behind.
-    if (!creating) await findProduct(orgId, id)
-    let picture: { imageUrl: string | null; thumbnailUrl: string | null } | Record<string, never> = {}
-    if (image) {
-      try {
-        picture = await storeUploadedImage(image, { orgId })
-      } catch (err) {
-        if (err instanceof Invalid || err instanceof TooLarge) {
-          return json({ result: submission.reply({ fieldErrors: { image: [err.message] } }) }, { status: 400 })
-        }
-        throw err
-      }
-    } else if (removeImage) {
-      picture = { imageUrl: null, thumbnailUrl: null }
-    }
-    if (creating) {
-      await createProduct(orgId, { ...fields, ...picture })
-      return redirectWithToast(back, { title: 'Product created successfully.' })
-    }
-    await updateProduct(orgId, id, { ...fields, ...picture })
-    return redirectWithToast(back, { title: 'Product updated successfully.' })
-  })
+  const handle = intentHandler(PRODUCT_INTENTS, formData.get('intent'))
+  if (!handle) return json({ error: 'Unknown action' }, { status: 400 })
+  return handle({ orgId, form: formData, id: String(formData.get('id') ?? ''), back })
 }
 
 type PageProduct = ProductCardData & { category: string | null }
@@ -236,7 +182,6 @@ const DIALOGS = ['new', 'edit', 'delete', 'translate', 'translate-category']
 export default function ProductsPage() {
   const data = useLoaderData<typeof loader>()
   const { query, products, total, offset, pageCount, categoryCounts, categories, creating, editing, deleting, translating, translatingCategory, untranslated } = data
-  const may = usePermissions()
   const [params] = useSearchParams()
   const actionData = useActionData<typeof action>()
   const lastResult = actionData && 'result' in actionData ? actionData.result : null
@@ -266,14 +211,7 @@ export default function ProductsPage() {
         description="Your product catalog: what vendors can request at your properties"
         action={
           <>
-            <a href="/api/products?format=csv" download className={buttonClasses('secondary')}>
-              Export CSV
-            </a>
-            {may.import ? (
-              <ButtonLink to="/import" variant="secondary">
-                Import CSV
-              </ButtonLink>
-            ) : null}
+            <CatalogCsvLinks kind="products" />
             {newProduct('New Product')}
           </>
         }

@@ -8,8 +8,8 @@ import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Filter, Plus } from 'lucide-react'
 import { PageNav, PageSummary } from '~/routes/_app+/components/catalog-pager'
 import { SearchBox } from '~/areas/requests/components/request-filters'
-import { usePermissions } from '~/areas/organisation/components/use-permissions'
 import { PageHeader } from '~/routes/_app+/components/page-header'
+import { CatalogCsvLinks } from '~/routes/_app+/components/catalog-csv-links'
 import { PropertyCard, PropertyCardIcons } from '~/areas/catalogue/components/property-card'
 import { PropertyForm } from '~/areas/catalogue/components/property-form'
 import { PropertyProducts } from '~/routes/_app+/components/property-products'
@@ -18,7 +18,7 @@ import { PropertyStandingOrders } from '~/areas/requests/components/property-sta
 import { PropertyRequestFields } from '~/areas/requests/components/property-request-fields'
 import { requestFieldsOf } from '~/areas/requests/request-fields.server'
 import { QrModal } from '~/areas/catalogue/components/qr-modal'
-import { Button, ButtonLink, buttonClasses } from '~/ui/button'
+import { Button, ButtonLink } from '~/ui/button'
 import { Card, CardBody, CardHeader } from '~/ui/card'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { EmptyState } from '~/ui/empty-state'
@@ -148,7 +148,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LogisticsPage() {
   const data = useLoaderData<typeof loader>()
-  const may = usePermissions()
   const actionData = useActionData<typeof action>()
   const lastResult = actionData && 'result' in actionData ? actionData.result : null
   const showForm = data.creating || data.editor !== null
@@ -163,14 +162,7 @@ export default function LogisticsPage() {
         description="Manage your property portfolio and QR codes from one place"
         action={
           <>
-            <a href="/api/properties?format=csv" download className={buttonClasses('secondary')}>
-              Export CSV
-            </a>
-            {may.import ? (
-              <ButtonLink to="/import?kind=properties" variant="secondary">
-                Import CSV
-              </ButtonLink>
-            ) : null}
+            <CatalogCsvLinks kind="properties" />
             <ButtonLink to="?new">
               <Plus className="h-4 w-4" aria-hidden="true" />
               New Property

@@ -17,6 +17,7 @@ import { ButtonLink } from '~/ui/button'
 import { Card } from '~/ui/card'
 import { EmptyState } from '~/ui/empty-state'
 import { DomainError, Invalid } from '~/lib/errors'
+import { formText } from '~/lib/form-text'
 import { usePolling } from '~/lib/use-polling'
 import { redirectWithToast } from '~/lib/toast.server'
 import { listAssignedProducts, listProperties } from '~/areas/catalogue/property.server'
@@ -106,11 +107,6 @@ function rowOf(r: RequestView) {
     neededBy: r.neededBy,
     photoCount: r.photos.length,
   }
-}
-
-function formText(form: FormData, name: string) {
-  const value = form.get(name)
-  return typeof value === 'string' ? value : ''
 }
 
 export async function action({ request }: ActionFunctionArgs) {

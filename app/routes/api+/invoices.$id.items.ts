@@ -1,6 +1,6 @@
 // GET /api/invoices/:id/items: the invoice's lines with vendorName, propertyAddress and requestDate.
 import { apiLoader } from '~/lib/http.server'
-import { invoiceItems } from '~/areas/billing/invoice.server'
+import { invoiceItems } from '~/areas/billing/invoice-lines.server'
 import { requireApiManager } from '~/areas/people/auth.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
 

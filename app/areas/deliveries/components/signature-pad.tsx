@@ -5,7 +5,7 @@
 // and inert until the page enhancer's wireProofCapture reveals and wires it; on a hydrated page the
 // effect below runs the same function (it marks what it wired, so nothing is wired twice).
 import { useEffect, useRef } from 'react'
-import { wireProofCapture } from '~/lib/page-enhancer'
+import { wireProofCapture } from './proof-capture'
 import { Button } from '~/ui/button'
 
 export function SignaturePad({ idPrefix }: { idPrefix: string }) {
