@@ -100,7 +100,7 @@ function rowOf(r: RequestView) {
     status: r.status,
     vendorName: r.vendorName,
     createdAt: r.createdAt,
-    requestedProducts: r.requestedProducts.map((p) => ({ name: p.name })),
+    itemCount: r.requestedProducts.length,
     property: r.property ? { name: r.property.name, address: r.property.address } : null,
     urgent: r.urgent,
     neededBy: r.neededBy,
@@ -116,7 +116,10 @@ function formText(form: FormData, name: string) {
 export async function action({ request }: ActionFunctionArgs) {
   const manager = await requireManager(request)
   const form = await request.formData()
-  const back = safeRedirect(formText(form, 'back'), '/requests')
+  // Back to the page the form is on (its search, filter, cursor and dialog): every form here posts
+  // to the page's own address, so no row has to carry it.
+  const url = new URL(request.url)
+  const back = safeRedirect(url.pathname + url.search, '/requests')
 
   if (form.get('intent') === 'status') {
     const status = RequestStatusInput.safeParse(form.get('status'))
@@ -162,7 +165,6 @@ export default function RequestsPage() {
   const actionData = useStickyActionData<SerializeFrom<typeof action>>()
   const [params] = useSearchParams()
   usePolling(POLL_MS, !dialog)
-  const here = withParams(params, {})
   const closeTo = withParams(params, { dialog: null, id: null, propertyId: null })
   // Each row's details link is this plus its id: one query built per view, not one per row.
   const detailsBase = withParams(params, { dialog: 'details', id: null, propertyId: null })
@@ -214,10 +216,10 @@ export default function RequestsPage() {
         ) : (
           <>
             <RequestRowIcons />
-            <ul className="space-y-3" data-testid="request-rows">
+            <ul className="request-rows" data-testid="request-rows">
               {requests.map((r) => (
                 <li key={r.id}>
-                  <RequestRow request={r} back={here} timeZone={timeZone} overdue={overdue.includes(r.id)} detailsHref={`${detailsBase}${detailsBase === '?' ? '' : '&'}id=${encodeURIComponent(r.id)}`} />
+                  <RequestRow request={r} timeZone={timeZone} overdue={overdue.includes(r.id)} detailsHref={`${detailsBase}${detailsBase === '?' ? '' : '&'}id=${encodeURIComponent(r.id)}`} />
                 </li>
               ))}
             </ul>
@@ -229,7 +231,6 @@ export default function RequestsPage() {
       {dialog?.kind === 'new-request' ? (
         <NewRequestDialog
           closeTo={closeTo}
-          back={here}
           params={params}
           properties={dialog.properties}
           propertyId={dialog.propertyId}
