@@ -1,7 +1,7 @@
 // The Requests page (spec §2.9): every request, searched, filtered (archived only when asked for),
 // counted and paged on the server; status changes, PDF, details with delivery proof, CSV export and
 // the New Request dialog. Dialogs live in the URL (?dialog=new-request, ?dialog=details&id=…).
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { isOverdue, overdueCutoff } from '~/areas/requests/overdue-requests.server'
@@ -11,7 +11,7 @@ import { PageHeader } from '~/routes/_app+/components/page-header'
 import { NewRequestDialog, type NewRequestErrors } from '~/areas/requests/components/request-new-dialog'
 import { RequestDetailsDialog } from '~/areas/requests/components/request-details-dialog'
 import { ExportLink, keptQuery, PageLinks, readListQuery, SearchBox, SORT_LABELS, SORTS, StatusFilter, withParams } from '~/areas/requests/components/request-filters'
-import { RequestRow, RequestRowIcons } from '~/areas/requests/components/request-row'
+import { RequestRow, RequestRowIcons, requestRowStylesheet } from '~/areas/requests/components/request-row'
 import { STATUS_LABELS } from '~/areas/requests/components/request-summary'
 import { ButtonLink } from '~/ui/button'
 import { Card } from '~/ui/card'
@@ -40,6 +40,8 @@ import type { RouteContract } from '~/areas/organisation/route-contract'
 export const contract: RouteContract = { kind: 'page', callers: ['manager'], methods: ['GET', 'HEAD', 'POST'], intents: ['status', 'create'], permission: 'work' }
 
 export const meta: MetaFunction = () => [{ title: 'Requests · Stockrun' }]
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: requestRowStylesheet }]
 
 /** Spec §9: the request list refreshes every 10 s. */
 const POLL_MS = 10_000

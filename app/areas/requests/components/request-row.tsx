@@ -12,6 +12,10 @@ import { useSyncedValue } from './request-filters'
 import { RequestStatusBadge, STATUS_LABELS } from './request-summary'
 import { iconSprite } from '~/ui/icon-sprite'
 import { UrgentBadge } from './requester-details'
+import stylesheet from './request-row.css'
+
+/** The rows' stylesheet: a page showing them links it (`links`). */
+export const requestRowStylesheet = stylesheet
 
 export type RowRequest = {
   id: string
@@ -46,7 +50,7 @@ export function RequestRow({ request, detailsHref, timeZone, overdue = false }: 
   const saving = navigation.formData?.get('intent') === 'status' && navigation.formData.get('id') === request.id
   const titleId = useId()
   const items = request.itemCount
-  // Styled by `.request-row` in the stylesheet (by position: keep the order of its parts). The form
+  // Styled by `.request-row` in request-row.css (by position: keep the order of its parts). The form
   // has no action of its own: it posts to the page's address (the browser's rule, and the router's
   // for a submit() without one), and the action returns there. Links say nothing of route
   // discovery, which the app has off (remix.config.js).
