@@ -20,6 +20,21 @@ test('changing a request to in_progress says "Assigned" in the toast', async () 
   expect((await db.productRequest.findUniqueOrThrow({ where: { id: request.id } })).status).toBe('in_progress')
 })
 
+test('a status changed on a searched, filtered page returns to that page, with and without JavaScript, though no row carries its address', async () => {
+  const client = await app.signedIn('req-back@x.test')
+  const { id: orgId } = await organisationOf('req-back@x.test')
+  const [first, second] = [await givenRequest(orgId), await givenRequest(orgId)]
+  const page = '/requests?status=pending&q=ORD&sort=oldest'
+  const html = await (await client.get(page)).text()
+  expect(html).toContain(`aria-label="Status of ${first.orderNumber}"`)
+  expect(html).not.toContain('name="back"')
+  const plain = await client.postForm(page, { intent: 'status', id: first.id, status: 'completed' })
+  expect(plain.headers.get('location')).toBe(page)
+  const scripted = await client.postForm(`${page}&_data=routes%2F_app%2B%2Frequests`, { intent: 'status', id: second.id, status: 'completed' })
+  expect(scripted.headers.get('x-remix-redirect')).toBe(page)
+  expect((await db.productRequest.findUniqueOrThrow({ where: { id: second.id } })).status).toBe('completed')
+})
+
 test('"Urgent only" lists the urgent requests, each with its badge, and a plain link turns it off', async () => {
   const client = await app.signedIn('req-urgent@x.test')
   const { id: orgId } = await organisationOf('req-urgent@x.test')

@@ -1,7 +1,7 @@
 // The Requests page (spec §2.9): every request, searched, filtered (archived only when asked for),
 // counted and paged on the server; status changes, PDF, details with delivery proof, CSV export and
 // the New Request dialog. Dialogs live in the URL (?dialog=new-request, ?dialog=details&id=…).
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { isOverdue, overdueCutoff } from '~/areas/requests/overdue-requests.server'
@@ -11,7 +11,7 @@ import { PageHeader } from '~/routes/_app+/components/page-header'
 import { NewRequestDialog, type NewRequestErrors } from '~/areas/requests/components/request-new-dialog'
 import { RequestDetailsDialog } from '~/areas/requests/components/request-details-dialog'
 import { ExportLink, keptQuery, PageLinks, readListQuery, SearchBox, SORT_LABELS, SORTS, StatusFilter, withParams } from '~/areas/requests/components/request-filters'
-import { RequestRow, RequestRowIcons } from '~/areas/requests/components/request-row'
+import { RequestRow, RequestRowIcons, requestRowStylesheet } from '~/areas/requests/components/request-row'
 import { STATUS_LABELS } from '~/areas/requests/components/request-summary'
 import { ButtonLink } from '~/ui/button'
 import { Card } from '~/ui/card'
@@ -41,6 +41,8 @@ import type { RouteContract } from '~/areas/organisation/route-contract'
 export const contract: RouteContract = { kind: 'page', callers: ['manager'], methods: ['GET', 'HEAD', 'POST'], intents: ['status', 'create'], permission: 'work' }
 
 export const meta: MetaFunction = () => [{ title: 'Requests · Stockrun' }]
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: requestRowStylesheet }]
 
 /** Spec §9: the request list refreshes every 10 s. */
 const POLL_MS = 10_000
@@ -101,7 +103,7 @@ function rowOf(r: RequestView) {
     status: r.status,
     vendorName: r.vendorName,
     createdAt: r.createdAt,
-    requestedProducts: r.requestedProducts.map((p) => ({ name: p.name })),
+    itemCount: r.requestedProducts.length,
     property: r.property ? { name: r.property.name, address: r.property.address } : null,
     urgent: r.urgent,
     neededBy: r.neededBy,
@@ -112,7 +114,10 @@ function rowOf(r: RequestView) {
 export async function action({ request }: ActionFunctionArgs) {
   const manager = await requireManager(request)
   const form = await request.formData()
-  const back = safeRedirect(formText(form, 'back'), '/requests')
+  // Back to the page the form is on (its search, filter, cursor and dialog): every form here posts
+  // to the page's own address, so no row has to carry it.
+  const url = new URL(request.url)
+  const back = safeRedirect(url.pathname + url.search, '/requests')
 
   if (form.get('intent') === 'status') {
     const status = RequestStatusInput.safeParse(form.get('status'))
@@ -158,7 +163,6 @@ export default function RequestsPage() {
   const actionData = useStickyActionData<SerializeFrom<typeof action>>()
   const [params] = useSearchParams()
   usePolling(POLL_MS, !dialog)
-  const here = withParams(params, {})
   const closeTo = withParams(params, { dialog: null, id: null, propertyId: null })
   // Each row's details link is this plus its id: one query built per view, not one per row.
   const detailsBase = withParams(params, { dialog: 'details', id: null, propertyId: null })
@@ -210,10 +214,10 @@ export default function RequestsPage() {
         ) : (
           <>
             <RequestRowIcons />
-            <ul className="space-y-3" data-testid="request-rows">
+            <ul className="request-rows" data-testid="request-rows">
               {requests.map((r) => (
                 <li key={r.id}>
-                  <RequestRow request={r} back={here} timeZone={timeZone} overdue={overdue.includes(r.id)} detailsHref={`${detailsBase}${detailsBase === '?' ? '' : '&'}id=${encodeURIComponent(r.id)}`} />
+                  <RequestRow request={r} timeZone={timeZone} overdue={overdue.includes(r.id)} detailsHref={`${detailsBase}${detailsBase === '?' ? '' : '&'}id=${encodeURIComponent(r.id)}`} />
                 </li>
               ))}
             </ul>
@@ -225,7 +229,6 @@ export default function RequestsPage() {
       {dialog?.kind === 'new-request' ? (
         <NewRequestDialog
           closeTo={closeTo}
-          back={here}
           params={params}
           properties={dialog.properties}
           propertyId={dialog.propertyId}

@@ -13,7 +13,6 @@ type Values = { propertyId: string; vendorName: string; notes: string; requested
 
 export function NewRequestDialog({
   closeTo,
-  back,
   params,
   properties,
   propertyId,
@@ -22,7 +21,6 @@ export function NewRequestDialog({
   values,
 }: {
   closeTo: string
-  back: string
   params: URLSearchParams
   properties: ReadonlyArray<{ id: string; name: string; isActive: boolean }>
   propertyId: string | null
@@ -67,7 +65,6 @@ export function NewRequestDialog({
       <Form method="post" preventScrollReset className="mt-4 space-y-4" aria-label="New request">
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="propertyId" value={propertyId ?? ''} />
-        <input type="hidden" name="back" value={back} />
         <Field label="Vendor name" name="vendorName" defaultValue={values?.vendorName ?? ''} errors={errors?.vendorName} autoComplete="organization" />
         <fieldset>
           <legend className="mb-1 block text-sm font-medium text-slate-700">Products</legend>
