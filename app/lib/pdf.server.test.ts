@@ -28,6 +28,14 @@ describe('rendering a PDF', () => {
     expect(strip(third)).toBe(strip(first))
   })
 
+  test('a document after one with composed letters (Ä, é, …) still reads as its text: the shared font keeps every glyph’s characters', async () => {
+    await renderPdf({ content: [{ text: 'Müller & Söhne: Café, Crème brûlée, Señor Ñandú, Ärger… «¡Olé!»' }, { text: 'Straße: Äußeres', bold: true }] })
+    const later = await renderPdf({ content: [{ text: 'buero@lindenhof.example · a;b: c! d? e' }, { text: 'aeou.n', bold: true }] })
+    const text = await pdfText(later)
+    expect(text).toContain('buero@lindenhof.example · a;b: c! d? e')
+    expect(text).toContain('aeou.n')
+  })
+
   test('embeds SVG drawings', async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#000"/></svg>'
     const pdf = await renderPdf({ content: [{ svg, width: 100 }] })

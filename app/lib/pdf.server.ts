@@ -51,7 +51,7 @@ function shareParsedFonts(files: string[]) {
     const known = postscriptName ? undefined : shared.find((f) => f.bytes.length === bytes.length && f.bytes.equals(bytes))
     if (!known) return fontkit.create(bytes, postscriptName)
     if (!known.font) {
-      known.font = fontkit.create(known.bytes)
+      known.font = keepingCharacters(fontkit.create(known.bytes) as ParsedFont)
       shapedWords.set(known.font, Object.create(null) as Record<string, unknown>)
     }
     return known.font
@@ -75,6 +75,27 @@ function shareParsedFonts(files: string[]) {
       return embedded
     }
   }
+}
+
+type Glyph = { codePoints: number[] }
+type ParsedFont = { getGlyph: (id: number, characters?: number[]) => Glyph | null }
+
+/**
+ * fontkit keeps the first Glyph it makes for an id, with the characters it was asked for then. A
+ * subset adds the parts of a composed letter (the "a" and the dots of "ä") with none, which is
+ * harmless inside one document, where those letters were laid out, characters and all, before. A
+ * font shared by every document keeps them: a later document's "a" and "." were embedded with no
+ * text behind them, and its readers (search, copy, screen readers) found "br@li d hf xmpl" where it
+ * said "buero@lindenhof.example". A glyph made without characters gets them when they are known.
+ */
+function keepingCharacters(font: ParsedFont) {
+  const getGlyph = font.getGlyph
+  font.getGlyph = function (id, characters = []) {
+    const glyph = getGlyph.call(this, id, characters)
+    if (glyph && characters.length > 0 && glyph.codePoints.length === 0) glyph.codePoints = characters
+    return glyph
+  }
+  return font
 }
 
 // pdfmake brings pdfkit, fontkit and its fonts: seconds of start-up and tens of MB that only a
