@@ -78,7 +78,9 @@ const jobs = startPrimaryJobs(primaryJobs, { firstRoundAfter: firstAnswer })
 const scanRelay = startScanRelay()
 
 const app = createServerApp({
-  build: () => build,
+  // Remix derives its route tables from a build on every request when given a function, which also
+  // defeats the route-matching cache (decision 061): a function only where the build can change.
+  build: underRemixDev ? () => build : build,
   mode,
   mount,
   // Production logs every request as JSON unless LOG_REQUESTS=false.
