@@ -33,13 +33,13 @@ test('a search most requests match says "more than" its count', async ({ page })
   const product = `Bulk Crate ${crypto.randomUUID().slice(0, 8)}`
   givenManyRequests(email, 1100, product)
   const served = await (await page.request.get(`/requests?status=all&q=${encodeURIComponent(product)}`)).text()
-  expect(served.replace(/<!-- -->/g, '')).toContain('More than 500 requests')
+  expect(served.replace(/<!-- -->/g, '')).toContain('More than 250 requests')
 
   await page.getByRole('link', { name: 'Requests', exact: true }).click()
   await expect(page.getByTestId('request-count')).toHaveText('1100 requests')
   await page.getByPlaceholder('Search requests...').fill(product.toLowerCase())
   await page.getByPlaceholder('Search requests...').press('Enter')
-  await expect(page.getByTestId('request-count')).toHaveText('More than 500 requests')
+  await expect(page.getByTestId('request-count')).toHaveText('More than 250 requests')
   await expect(page.getByTestId('request-row')).toHaveCount(50)
 })
 

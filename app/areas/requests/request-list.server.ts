@@ -292,16 +292,18 @@ async function common(q: string): Promise<RequestFilter['matchedRowids'] | 'comm
   const phrase = `"${q.replace(/"/g, '""')}"`
   const firstMatches = (table: 'RequestItemSearch' | 'ProductRequestSearch') =>
     tables.selectFrom(sql<{ rowid: number }>`(SELECT rowid FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${phrase} LIMIT ${COMMON_MATCHES})`.as('hits')).select('hits.rowid')
-  const [items, requests] = await readNow((db) => [db.all(firstMatches('RequestItemSearch')), db.all(firstMatches('ProductRequestSearch'))] as const)
-  if (items.length >= COMMON_MATCHES || requests.length >= COMMON_MATCHES) return 'common'
+  const items = await readNow((db) => db.all(firstMatches('RequestItemSearch')))
+  if (items.length >= COMMON_MATCHES) return 'common'
+  const requests = await readNow((db) => db.all(firstMatches('ProductRequestSearch')))
+  if (requests.length >= COMMON_MATCHES) return 'common'
   return { requests: requests.map((r) => r.rowid), items: items.map((i) => i.rowid) }
 }
 
 /** Requests a walk reads before it hands a page's search to the full-text index. */
 const PAGE_WINDOW = 1000
 /** The most a count walks: past COUNT_CAP matches in its window the page says "more than". */
-const COUNT_WINDOW = 2000
-export const COUNT_CAP = 500
+const COUNT_WINDOW = 1000
+export const COUNT_CAP = 250
 
 /**
  * The SQL of one page's ids and its parameters, as it runs: exported for the tests that run it
