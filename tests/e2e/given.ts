@@ -112,3 +112,29 @@ export function givenInvitationExpired(email: string) {
     db.close()
   }
 }
+
+/**
+ * `count` requests each holding one line of `productName`, written straight into the test server's
+ * database in one transaction: a search's "more than" count needs more than a journey can enter.
+ */
+export function givenManyRequests(managerEmail: string, count: number, productName: string) {
+  const now = new Date().toISOString().replace('Z', '+00:00')
+  const db = new Database(E2E_DATABASE)
+  try {
+    db.pragma('busy_timeout = 5000')
+    const { organisationId } = db
+      .prepare('SELECT m.organisationId FROM Membership m JOIN User u ON u.id = m.userId WHERE u.email = ?')
+      .get(managerEmail) as { organisationId: string }
+    const request = db.prepare("INSERT INTO ProductRequest (id, organisationId, orderNumber, vendorName, status, createdAt, updatedAt) VALUES (?, ?, ?, 'Bulk Vendor', 'pending', ?, ?)")
+    const item = db.prepare('INSERT INTO RequestItem (id, organisationId, requestId, productName, quantity) VALUES (?, ?, ?, ?, 1)')
+    db.transaction(() => {
+      for (let i = 0; i < count; i++) {
+        const id = crypto.randomUUID()
+        request.run(id, organisationId, `BULK-${String(i + 1).padStart(6, '0')}`, now, now)
+        item.run(crypto.randomUUID(), organisationId, id, productName)
+      }
+    })()
+  } finally {
+    db.close()
+  }
+}

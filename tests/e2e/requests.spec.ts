@@ -1,9 +1,10 @@
 // The Requests page and the notifications page: filter, search, change status, PDF and CSV, details
 // with a runner's delivery proof, a manager entering a request, and working through notifications.
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, expectAccessible, expectIconDrawn, signInThroughForm, test, uniqueEmail } from './fixtures'
-import { givenDeliveryProof, givenRequest, givenStockedProperty } from './given'
+import { givenDeliveryProof, givenManyRequests, givenRequest, givenStockedProperty } from './given'
 
 /** Two open requests (the first delivered with a proof) and an archived one, then the Requests page from the sidebar. */
 async function givenRequestsPage(page: Page) {
@@ -23,6 +24,24 @@ async function givenRequestsPage(page: Page) {
   await expect(rows).toHaveCount(2)
   return { api, first, second, old, rows, acme: rows.filter({ hasText: 'Acme Cleaning' }), bright: rows.filter({ hasText: 'Bright Facilities' }) }
 }
+
+// Issue 36, item 2 (decision 126): a term most requests hold is not counted to its end; the page
+// says so, in the page as served (what a browser without JavaScript shows) and after a search typed in.
+test('a search most requests match says "more than" its count', async ({ page }) => {
+  const email = uniqueEmail('many')
+  await signInThroughForm(page, email)
+  const product = `Bulk Crate ${crypto.randomUUID().slice(0, 8)}`
+  givenManyRequests(email, 1100, product)
+  const served = await (await page.request.get(`/requests?status=all&q=${encodeURIComponent(product)}`)).text()
+  expect(served.replace(/<!-- -->/g, '')).toContain('More than 250 requests')
+
+  await page.getByRole('link', { name: 'Requests', exact: true }).click()
+  await expect(page.getByTestId('request-count')).toHaveText('1100 requests')
+  await page.getByPlaceholder('Search requests...').fill(product.toLowerCase())
+  await page.getByPlaceholder('Search requests...').press('Enter')
+  await expect(page.getByTestId('request-count')).toHaveText('More than 250 requests')
+  await expect(page.getByTestId('request-row')).toHaveCount(50)
+})
 
 test('find and change requests on the Requests page', async ({ page }) => {
   const { api, first, second, rows, acme, bright } = await givenRequestsPage(page)

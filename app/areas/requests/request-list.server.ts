@@ -1,7 +1,7 @@
 // The organisation's requests as a list: searched, filtered and paged on the server, so 100,000 of
 // them still answer quickly, and counted for the list's heading. One request and its changes are
 // request.server.ts; the CSV export is request-csv.server.ts.
-import { expressionBuilder, sql, type Expression, type Compilable, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import { expressionBuilder, sql, type AliasedSelectQueryBuilder, type Expression, type Compilable, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import { z } from 'zod'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { tables, withIndexes, type Tables } from '~/lib/sql-builder.server'
@@ -23,6 +23,8 @@ export type RequestFilter = {
   limit?: number
   /** The organisation's properties whose name matches `q`, looked up first (withMatchingProperties). */
   matchingProperties?: string[]
+  /** The full-text matches' rowids when already read (a rare term, found by `common`): not read twice. */
+  matchedRowids?: { requests: number[]; items: number[] }
   /** Only urgent requests (issue 29). */
   urgent?: boolean
   /** The order (issue 34): urgent first by default. */
@@ -159,19 +161,27 @@ function atMatchingProperties(eb: OnRequests, filter: RequestFilter) {
   return ids.length ? [eb('r.propertyId', 'in', listed(ids))] : []
 }
 
+/** A request's columns a search reads, of whichever table alias holds it (r, or m when r is taken). */
+type SearchedColumns = { id: Expression<string>; orderNumber: Expression<string>; vendorName: Expression<string>; notes: Expression<string | null>; propertyId: Expression<string | null> }
+
 function likeCondition(eb: OnRequests, filter: RequestFilter, q: string) {
+  return likeOver({ id: eb.ref('r.id'), orderNumber: eb.ref('r.orderNumber'), vendorName: eb.ref('r.vendorName'), notes: eb.ref('r.notes'), propertyId: eb.ref('r.propertyId') }, filter, q)
+}
+
+function likeOver(c: SearchedColumns, filter: RequestFilter, q: string) {
   const patterns = likePatterns(q)
-  return eb.or([
-    likeAny(eb.ref('r.id'), patterns),
-    likeAny(eb.ref('r.orderNumber'), patterns),
-    likeAny(eb.ref('r.vendorName'), patterns),
-    likeAny(eb.ref('r.notes'), patterns),
-    ...atMatchingProperties(eb, filter),
-    eb.exists(
-      eb
+  const ids = filter.matchingProperties ?? []
+  return e.or([
+    likeAny(c.id, patterns),
+    likeAny(c.orderNumber, patterns),
+    likeAny(c.vendorName, patterns),
+    likeAny(c.notes, patterns),
+    ...(ids.length ? [e(c.propertyId, 'in', listed(ids))] : []),
+    e.exists(
+      tables
         .selectFrom('RequestItem as i')
         .select(sql.lit(1).as('one'))
-        .where((ei) => ei.and([ei('i.requestId', '=', ei.ref('r.id')), likeAny(ei.ref('i.productName'), patterns)])),
+        .where((ei) => ei.and([ei('i.requestId', '=', c.id), likeAny(ei.ref('i.productName'), patterns)])),
     ),
   ])
 }
@@ -187,14 +197,16 @@ function searchCondition(eb: OnRequests, filter: RequestFilter, q: string) {
   // reading every request. The full-text tables (FTS5, made by a migration) and rowids are not in
   // the schema the builder knows, so MATCH and rowid stay SQL text here, the one place they are.
   return eb.or([
-    sql<SqlBool>`"r".rowid IN (SELECT rowid FROM "ProductRequestSearch" WHERE "ProductRequestSearch" MATCH ${phrase})`,
-    eb(
-      'r.id',
-      'in',
-      eb.selectFrom('RequestItem as i').select('i.requestId').where(sql<SqlBool>`"i".rowid IN (SELECT rowid FROM "RequestItemSearch" WHERE "RequestItemSearch" MATCH ${phrase})`),
-    ),
+    sql<SqlBool>`"r".rowid IN ${matches('ProductRequestSearch', phrase, filter.matchedRowids?.requests)}`,
+    eb('r.id', 'in', eb.selectFrom('RequestItem as i').select('i.requestId').where(sql<SqlBool>`"i".rowid IN ${matches('RequestItemSearch', phrase, filter.matchedRowids?.items)}`)),
     ...atMatchingProperties(eb, filter),
   ])
+}
+
+/** A full-text table's matching rowids: those already read, or its MATCH. */
+function matches(table: 'ProductRequestSearch' | 'RequestItemSearch', phrase: string, read: number[] | undefined) {
+  if (read) return sql`(SELECT value FROM json_each(${JSON.stringify(read)}))`
+  return sql`(SELECT rowid FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${phrase})`
 }
 
 function statusCondition(eb: OnRequests, statuses: readonly RequestStatus[] | undefined, forListing: boolean) {
@@ -223,12 +235,75 @@ function pageStatement(orgId: string, filter: RequestFilter, limit: number): Com
   const sort = filter.sort ?? 'urgent'
   const after = filter.cursor ? decodeCursor(sort, filter.cursor) : null
   if (sort === 'urgent') return urgentPageStatement(orgId, filter, after, limit)
+  return dateOrder(orgId, filter, sort, after, limit)
+}
+
+function dateOrder(orgId: string, filter: RequestFilter, sort: 'newest' | 'oldest', after: Cursor | null, limit: number) {
   const eb = expressionBuilder<Tables & { r: Tables['ProductRequest'] }, 'r'>()
   const c = orderedColumnsOfR(eb)
   const conditions = filterConditions(eb, orgId, filter, true)
   if (after) conditions.push(afterCursor(sort, after, c))
   return ordered(requestsAsR().select('r.id').where(eb.and(conditions)), orderBy(sort, c)).limit(limit)
 }
+
+/**
+ * A search walked in the list's own order (decision 126): the first `window` requests after the
+ * cursor, as the unsearched list reads them through its index, each tested with LIKE until `want`
+ * match. Its cost is the rows read until then, small when most requests match, where the full-text
+ * path's cost is every match. `settled` says the answer is the search's: `want` matched, or the
+ * window held the rest of the list; otherwise the caller asks the full-text path.
+ */
+async function walked(orgId: string, filter: RequestFilter, q: string, sort: RequestSort, after: Cursor | null, window: number, want: number) {
+  const plain = { ...filter, q: null }
+  const { query, hints } = sort === 'urgent' ? urgentOrder(orgId, plain, after, window) : { query: dateOrder(orgId, plain, sort, after, window), hints: {} }
+  const m = expressionBuilder<Tables & { m: Tables['ProductRequest'] }, 'm'>()
+  const columns = { id: m.ref('m.id'), orderNumber: m.ref('m.orderNumber'), vendorName: m.ref('m.vendorName'), notes: m.ref('m.notes'), propertyId: m.ref('m.propertyId') }
+  // CROSS JOIN keeps the window the outer loop, and no ORDER BY lets the walk stop at `want`: the
+  // rows come in the window's order (its own ORDER BY and LIMIT keep it a subquery SQLite does not
+  // flatten), and each caller orders only what it keeps.
+  const matches = tables
+    .selectFrom(query.as('w'))
+    .crossJoin('ProductRequest as m')
+    .select('m.id')
+    .where((eb) => eb.and([eb('m.id', '=', eb.ref('w.id')), likeOver(columns, filter, q)]))
+    .limit(want)
+  const ids = (await readNow((db) => db.all(withIndexes(matches, hints)))).map((row) => row.id)
+  if (ids.length >= want) return { ids, settled: true }
+  const size = tables.selectFrom(query.as('w')).select((eb) => eb.fn.countAll<number>().as('n'))
+  const read = await readNow((db) => db.one(withIndexes(size, hints)))
+  return { ids, settled: Number(read?.n ?? 0) < window }
+}
+
+/**
+ * The walk's terms: LIKE folds ASCII case as the trigram index does, so an ASCII term finds the same
+ * requests both ways; other letters stay with the index, whose folding LIKE only approximates.
+ */
+const walkable = (q: string) => [...q].length >= INDEXED_SEARCH_MIN && /^[\x20-\x7e]*$/.test(q)
+
+/** Full-text matches, over every organisation, that make a term common enough to walk. */
+const COMMON_MATCHES = 1000
+
+/**
+ * Whether a term is common enough that walking beats the full-text index: the index asked for its
+ * first COMMON_MATCHES matches in either table, which it finds quickly for a common term and which
+ * for a rare one costs what the full-text path then pays anyway (it reads the same doclists).
+ */
+async function common(q: string): Promise<RequestFilter['matchedRowids'] | 'common'> {
+  const phrase = `"${q.replace(/"/g, '""')}"`
+  const firstMatches = (table: 'RequestItemSearch' | 'ProductRequestSearch') =>
+    tables.selectFrom(sql<{ rowid: number }>`(SELECT rowid FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${phrase} LIMIT ${COMMON_MATCHES})`.as('hits')).select('hits.rowid')
+  const items = await readNow((db) => db.all(firstMatches('RequestItemSearch')))
+  if (items.length >= COMMON_MATCHES) return 'common'
+  const requests = await readNow((db) => db.all(firstMatches('ProductRequestSearch')))
+  if (requests.length >= COMMON_MATCHES) return 'common'
+  return { requests: requests.map((r) => r.rowid), items: items.map((i) => i.rowid) }
+}
+
+/** Requests a walk reads before it hands a page's search to the full-text index. */
+const PAGE_WINDOW = 1000
+/** The most a count walks: past COUNT_CAP matches in its window the page says "more than". */
+const COUNT_WINDOW = 1000
+export const COUNT_CAP = 250
 
 /**
  * The SQL of one page's ids and its parameters, as it runs: exported for the tests that run it
@@ -259,6 +334,12 @@ function urgentPageStatement(orgId: string, filter: RequestFilter, after: Cursor
       .$call((query) => ordered(query, orderBy('urgent', hitColumns(expressionBuilder<{ h: HitRow }, 'h'>()))))
       .limit(limit)
   }
+  const { query, hints } = urgentOrder(orgId, filter, after, limit)
+  return withIndexes(query, hints)
+}
+
+/** The urgent-first list without a full-text search: each status read in order and the few rows merged. */
+function urgentOrder(orgId: string, filter: RequestFilter, after: Cursor | null, limit: number): { query: IdsInOrder; hints: Record<string, string> } {
   const statuses = filter.statuses?.length ? [...new Set(filter.statuses)] : [...REQUEST_STATUSES]
   // After a plain request the rest are plain (urgency and needed-by fixed by the cursor's range): said
   // by date alone, or SQLite sorts that whole range instead of reading it in the index's order.
@@ -272,13 +353,16 @@ function urgentPageStatement(orgId: string, filter: RequestFilter, after: Cursor
   })
   // Every arm reads its status through the urgent-order index (the hint names each table aliased r).
   const hints = { r: 'ProductRequest_urgent_order_idx' }
-  if (arms.length === 1) return withIndexes(arms[0]!, hints)
+  if (arms.length === 1) return { query: arms[0]!, hints }
   // An arm with its own ORDER BY and LIMIT is a subquery of the compound, as SQLite asks.
   const [first, ...rest] = arms.map((arm, i) => tables.selectFrom(arm.as(`arm${i}`)).selectAll())
   const merged = rest.reduce((all, arm) => all.unionAll(arm), first!)
   const eb = expressionBuilder<{ h: HitRow }, 'h'>()
-  return withIndexes(ordered(tables.selectFrom(merged.as('h')).select('h.id'), orderBy('urgent', hitColumns(eb))).limit(limit), hints)
+  return { query: ordered(tables.selectFrom(merged.as('h')).select('h.id'), orderBy('urgent', hitColumns(eb))).limit(limit), hints }
 }
+
+/** A statement of ids in the list's order, to read or to read from. */
+type IdsInOrder = Compilable<{ id: string }> & { as<A extends string>(alias: A): AliasedSelectQueryBuilder<{ id: string }, A> }
 
 type HitRow = { id: string; urgent: number; neededBy: string | null; createdAt: string }
 const hitColumns = (eb: ExpressionBuilder<{ h: HitRow }, 'h'>): Ordered => ({ id: eb.ref('h.id'), urgent: eb.ref('h.urgent'), neededBy: eb.ref('h.neededBy'), createdAt: eb.ref('h.createdAt') })
@@ -296,10 +380,22 @@ function pageLimit(filter: RequestFilter) {
 /** One page of the organisation's requests in the filter's order, with the cursor of the next page if any. */
 export async function listRequests(orgId: string, filter: RequestFilter = {}): Promise<RequestPage> {
   const limit = pageLimit(filter)
-  const query = pageStatement(orgId, await resolved(orgId, filter), limit + 1)
-  const rows = await readNow((db) => db.all(query))
-  const more = rows.length > limit
-  const requests = await requestViews(rows.slice(0, limit).map((r) => r.id))
+  const filtered = await resolved(orgId, filter)
+  const q = filter.q?.trim() ?? ''
+  const sort = filter.sort ?? 'urgent'
+  let ids: string[] | null = null
+  const found = walkable(q) ? await common(q) : undefined
+  if (found === 'common') {
+    const walk = await walked(orgId, filtered, q, sort, filter.cursor ? decodeCursor(sort, filter.cursor) : null, PAGE_WINDOW, limit + 1)
+    if (walk.settled) ids = walk.ids
+  }
+  if (!ids) {
+    const query = pageStatement(orgId, found && found !== 'common' ? { ...filtered, matchedRowids: found } : filtered, limit + 1)
+    ids = (await readNow((db) => db.all(query))).map((r) => r.id)
+  }
+  const more = ids.length > limit
+  // requestViews answers in the order it is given: the walk's ids are in the list's order.
+  const requests = await requestViews(ids.slice(0, limit))
   const last = requests[requests.length - 1]
   return { requests, nextCursor: more && last ? encodeCursor(filter.sort ?? 'urgent', last) : null }
 }
@@ -329,31 +425,51 @@ export async function countRequests(orgId: string, filter: Omit<RequestFilter, '
  * trigrams every item has) costs its full-text match ~7 ms each time (decision 102). Without a
  * search the page walks its index and the count is reused until a write, as before; so does a term
  * too short for the index, whose page stops at its first rows while its count reads them all.
+ * A term most requests hold is walked in the list's order instead (decision 126): its page is its
+ * first matches, and past COUNT_CAP its count is "more than" (`countIsAtLeast`), as counting every
+ * match is the cost the walk avoids.
  */
-export async function listAndCountRequests(orgId: string, filter: RequestFilter = {}): Promise<RequestPage & { count: number }> {
-  if ([...(filter.q?.trim() ?? '')].length < INDEXED_SEARCH_MIN) {
+export async function listAndCountRequests(orgId: string, filter: RequestFilter = {}): Promise<RequestPage & { count: number; countIsAtLeast: boolean }> {
+  const q = filter.q?.trim() ?? ''
+  if ([...q].length < INDEXED_SEARCH_MIN) {
     const [page, count] = await Promise.all([listRequests(orgId, filter), countRequests(orgId, filter)])
-    return { ...page, count }
+    return { ...page, count, countIsAtLeast: false }
   }
   const limit = pageLimit(filter)
   const sort = filter.sort ?? 'urgent'
   const after = filter.cursor ? decodeCursor(sort, filter.cursor) : null
   const statuses = filter.statuses?.length ? [...new Set(filter.statuses)].sort() : []
-  const key = JSON.stringify([orgId, filter.q?.trim(), statuses, !!filter.urgent, sort, filter.cursor ?? null, limit])
-  const rows = await searchedPages(key, () => searchedPage(orgId, filter, sort, after, limit))
-  const ids = rows.flatMap((row) => (row.id === null ? [] : [row.id]))
-  const requests = await requestViews(ids.slice(0, limit))
+  const key = JSON.stringify([orgId, q, statuses, !!filter.urgent, sort, filter.cursor ?? null, limit])
+  const found = await searchedPages(key, () => searchedPage(orgId, filter, q, sort, after, limit))
+  const requests = await requestViews(found.ids.slice(0, limit))
   const last = requests[requests.length - 1]
-  return { requests, nextCursor: ids.length > limit && last ? encodeCursor(sort, last) : null, count: Number(rows[0]?.total ?? 0) }
+  return { requests, nextCursor: found.ids.length > limit && last ? encodeCursor(sort, last) : null, count: found.count, countIsAtLeast: found.countIsAtLeast }
+}
+
+type Found = { ids: string[]; count: number; countIsAtLeast: boolean }
+
+/** A searched page's ids and count: walked where that settles them, else through the full-text index. */
+async function searchedPage(orgId: string, filter: RequestFilter, q: string, sort: RequestSort, after: Cursor | null, limit: number): Promise<Found> {
+  let filtered = await resolved(orgId, filter)
+  const found = walkable(q) ? await common(q) : undefined
+  if (found && found !== 'common') filtered = { ...filtered, matchedRowids: found }
+  if (found === 'common') {
+    // The count walks from the list's start; on the first page that walk is the page's too.
+    const counted = await walked(orgId, filtered, q, sort, null, COUNT_WINDOW, Math.max(COUNT_CAP + 1, after ? 0 : limit + 1))
+    const page = after ? await walked(orgId, filtered, q, sort, after, PAGE_WINDOW, limit + 1) : { ids: counted.ids.slice(0, limit + 1), settled: counted.settled }
+    const count = counted.ids.length > COUNT_CAP ? { count: COUNT_CAP, countIsAtLeast: true } : { count: counted.ids.length, countIsAtLeast: false }
+    if (page.settled && counted.settled) return { ids: page.ids, ...count }
+  }
+  const rows = await indexedPage(orgId, filtered, sort, after, limit)
+  return { ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])), count: Number(rows[0]?.total ?? 0), countIsAtLeast: false }
 }
 
 // A term in many product names costs its full-text match ~10 ms at scale whatever the page, and the
 // Requests page asks again on every 10 s poll and every page turn back: the ids and the count are
 // reused until the next write (the rows themselves are read afresh, so a page never shows stale data).
-const searchedPages = reusedUntilWrite<Array<{ id: string | null; total: number }>>({ most: 200 })
+const searchedPages = reusedUntilWrite<Found>({ most: 200 })
 
-async function searchedPage(orgId: string, filter: RequestFilter, sort: RequestSort, after: Cursor | null, limit: number) {
-  const filtered = await resolved(orgId, filter)
+async function indexedPage(orgId: string, filtered: RequestFilter, sort: RequestSort, after: Cursor | null, limit: number) {
   // The count's conditions (its plan: each arm's matches through its index), kept once; the page is
   // their first `limit + 1` in the list's order. The count row is there even when the page is empty.
   const query = tables

@@ -93,7 +93,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // What a row shows, not each request whole: the page carries 50 of them into its HTML and again
   // as data for the browser, on every view and every 10 s poll.
   const requests = page.requests.map(rowOf)
-  return json({ query, urgent, requests, nextCursor: page.nextCursor, count: page.count, dialog, timeZone, overdue })
+  return json({ query, urgent, requests, nextCursor: page.nextCursor, count: page.count, countIsAtLeast: page.countIsAtLeast, dialog, timeZone, overdue })
 }
 
 function rowOf(r: RequestView) {
@@ -158,7 +158,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const FILTER_LABELS: Record<(typeof FILTERS)[number], string> = { all: 'All requests', ...STATUS_LABELS }
 
 export default function RequestsPage() {
-  const { query, urgent, requests, nextCursor, count, dialog, timeZone, overdue } = useLoaderData<typeof loader>()
+  const { query, urgent, requests, nextCursor, count, countIsAtLeast, dialog, timeZone, overdue } = useLoaderData<typeof loader>()
   // A live reload (a vendor's request arriving) must not wipe the dialog's errors under the manager's eyes.
   const actionData = useStickyActionData<SerializeFrom<typeof action>>()
   const [params] = useSearchParams()
@@ -192,7 +192,8 @@ export default function RequestsPage() {
         </div>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-slate-600" data-testid="request-count" aria-live="polite">
-            {count} {count === 1 ? 'request' : 'requests'}
+            {/* A search most requests match is not counted to its end (decision 126). */}
+            {countIsAtLeast ? `More than ${count.toLocaleString('en-US')} requests` : `${count} ${count === 1 ? 'request' : 'requests'}`}
           </p>
           <Link
             to={withParams(params, { urgent: urgent ? null : '1', cursor: null })}
