@@ -4,6 +4,7 @@
 // schema (decisions 063, 120); its budget is 6 ms, so no statement here goes through the ORM.
 import { sql as fragment } from 'kysely'
 import { tables } from '~/lib/sql-builder.server'
+import { compiledOnce } from '~/lib/sql-once.server'
 import { readNow, writeTogether } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
 import { Conflict, Invalid, NotFound } from '~/lib/errors'
@@ -23,69 +24,70 @@ import { recordRequestStatusIn } from '~/areas/requests/request-status.server'
  * runner), each paying the query compiler, on a path whose budget is 6 ms (decision 059). Items
  * come in the order the ORM gave them (the requestId index, i.e. as they were inserted).
  */
-async function readForAssigning(orgId: string, requestId: string, runnerId: string) {
-  const row = await readNow((sql) =>
-    sql.one(
-      tables
-        .selectFrom('ProductRequest as r')
-        .leftJoin('Property as p', 'p.id', 'r.propertyId')
-        .leftJoin('Runner as ru', (join) => join.on('ru.id', '=', runnerId).onRef('ru.organisationId', '=', 'r.organisationId'))
-        .select([
-          'r.id',
-          'r.orderNumber',
-          'r.vendorName',
-          'r.status',
-          'r.notes',
-          'r.urgent',
-          'r.neededBy',
-          'r.fieldAnswers',
-          'r.photos',
-          'r.propertyId',
-          'p.id as propertyKey',
-          'p.name as propertyName',
-          'p.address as propertyAddress',
-          'ru.id as runnerId',
-          'ru.name as runnerName',
-          'ru.phone as runnerPhone',
-          'ru.isActive as runnerActive',
-        ])
-        // The lines as one JSON list (a column of the one row), each with its catalogue product.
-        .select((eb) =>
-          eb
-            .selectFrom('RequestItem as i')
-            .leftJoin('Product as pr', 'pr.id', 'i.productId')
-            .select((j) =>
-              j
-                .fn<string>('json_group_array', [
-                  j.fn('json_object', [
-                    fragment.lit('productId'),
-                    'i.productId',
-                    fragment.lit('productName'),
-                    'i.productName',
-                    fragment.lit('quantity'),
-                    'i.quantity',
-                    fragment.lit('hasProduct'),
-                    j('pr.id', 'is not', null),
-                    fragment.lit('category'),
-                    'pr.category',
-                    fragment.lit('imageUrl'),
-                    'pr.imageUrl',
-                    fragment.lit('thumbnailUrl'),
-                    'pr.thumbnailUrl',
-                    fragment.lit('imageAlt'),
-                    'pr.imageAlt',
-                  ]),
-                ])
-                .as('items'),
-            )
-            .whereRef('i.requestId', '=', 'r.id')
-            .$asScalar()
+// Compiled once (decision 125): read for every assignment, one after another when a dispatcher works a queue.
+const requestAndRunnerForAssigning = compiledOnce((p: { orgId: string; requestId: string; runnerId: string }) =>
+  tables
+    .selectFrom('ProductRequest as r')
+    .leftJoin('Property as p', 'p.id', 'r.propertyId')
+    .leftJoin('Runner as ru', (join) => join.on('ru.id', '=', p.runnerId).onRef('ru.organisationId', '=', 'r.organisationId'))
+    .select([
+      'r.id',
+      'r.orderNumber',
+      'r.vendorName',
+      'r.status',
+      'r.notes',
+      'r.urgent',
+      'r.neededBy',
+      'r.fieldAnswers',
+      'r.photos',
+      'r.propertyId',
+      'p.id as propertyKey',
+      'p.name as propertyName',
+      'p.address as propertyAddress',
+      'ru.id as runnerId',
+      'ru.name as runnerName',
+      'ru.phone as runnerPhone',
+      'ru.isActive as runnerActive',
+    ])
+    // The lines as one JSON list (a column of the one row), each with its catalogue product.
+    .select((eb) =>
+      eb
+        .selectFrom('RequestItem as i')
+        .leftJoin('Product as pr', 'pr.id', 'i.productId')
+        .select((j) =>
+          j
+            .fn<string>('json_group_array', [
+              j.fn('json_object', [
+                fragment.lit('productId'),
+                'i.productId',
+                fragment.lit('productName'),
+                'i.productName',
+                fragment.lit('quantity'),
+                'i.quantity',
+                fragment.lit('hasProduct'),
+                j('pr.id', 'is not', null),
+                fragment.lit('category'),
+                'pr.category',
+                fragment.lit('imageUrl'),
+                'pr.imageUrl',
+                fragment.lit('thumbnailUrl'),
+                'pr.thumbnailUrl',
+                fragment.lit('imageAlt'),
+                'pr.imageAlt',
+              ]),
+            ])
             .as('items'),
         )
-        .where('r.id', '=', requestId)
-        .where('r.organisationId', '=', orgId),
-    ),
-  )
+        .whereRef('i.requestId', '=', 'r.id')
+        .$asScalar()
+        .as('items'),
+    )
+    .where('r.id', '=', p.requestId)
+    .where('r.organisationId', '=', p.orgId),
+)
+
+async function readForAssigning(orgId: string, requestId: string, runnerId: string) {
+  const row = await readNow((sql) => sql.one(requestAndRunnerForAssigning({ orgId, requestId, runnerId })))
   if (!row) return { request: null, runner: null }
   const items = (JSON.parse(row.items ?? '[]') as ItemWithProductRow[]).map(itemWithProduct)
   const property = row.propertyKey ? { id: row.propertyKey, name: row.propertyName!, address: row.propertyAddress! } : null
