@@ -57,16 +57,28 @@ type Statement = { run: (...values: unknown[]) => unknown; get: (...values: unkn
 type Sqlite = { prepare: (sql: string) => Statement; transaction: (work: () => void) => () => void; pragma: (p: string) => unknown; close: () => void }
 const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string) => Sqlite
 
+/** `work` on the test server's database, opened for it and closed after (waiting on the server's own writes). */
+function inTestDatabase<T>(work: (db: Sqlite) => T): T {
+  const db = new Database(E2E_DATABASE)
+  try {
+    db.pragma('busy_timeout = 5000')
+    return work(db)
+  } finally {
+    db.close()
+  }
+}
+
+/** The organisation the manager signed up with. */
+function organisationOf(db: Sqlite, managerEmail: string) {
+  return (db.prepare('SELECT m.organisationId FROM Membership m JOIN User u ON u.id = m.userId WHERE u.email = ?').get(managerEmail) as { organisationId: string }).organisationId
+}
+
 /** A runner delivered the request and left a photo with these notes, as the runner's proof form would. */
 export async function givenDeliveryProof(managerEmail: string, requestId: string, notes: string) {
   const jpeg = await sharp({ create: { width: 80, height: 60, channels: 3, background: { r: 30, g: 140, b: 80 } } }).jpeg().toBuffer()
   const now = new Date().toISOString().replace('Z', '+00:00')
-  const db = new Database(E2E_DATABASE)
-  try {
-    db.pragma('busy_timeout = 5000')
-    const { organisationId } = db
-      .prepare('SELECT m.organisationId FROM Membership m JOIN User u ON u.id = m.userId WHERE u.email = ?')
-      .get(managerEmail) as { organisationId: string }
+  inTestDatabase((db) => {
+    const organisationId = organisationOf(db, managerEmail)
     const [runner, assignment, image, proof] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
     db.transaction(() => {
       db.prepare('INSERT INTO Runner (id, organisationId, name, phone, isActive, tokenHash, createdAt) VALUES (?, ?, ?, ?, 1, ?, ?)').run(runner, organisationId, 'Rita Runner', '+1 555 0100', crypto.randomUUID(), now)
@@ -84,33 +96,23 @@ export async function givenDeliveryProof(managerEmail: string, requestId: string
         now,
       )
     })()
-  } finally {
-    db.close()
-  }
+  })
 }
 
-/** Seven days have passed since this invitation was sent (only the clock can do that in a journey). */
 /** The organisation's name, address, contact and tax number, as the identity settings would save them. */
 export function givenOrganisationIdentity(managerEmail: string, identity: { name: string; address: string; contactEmail: string; contactPhone: string; taxId: string }) {
-  const db = new Database(E2E_DATABASE)
-  try {
-    db.pragma('busy_timeout = 5000')
+  inTestDatabase((db) => {
     db.prepare(
       'UPDATE Organisation SET name = ?, address = ?, contactEmail = ?, contactPhone = ?, taxId = ? WHERE id IN (SELECT m.organisationId FROM Membership m JOIN User u ON u.id = m.userId WHERE u.email = ?)',
     ).run(identity.name, identity.address, identity.contactEmail, identity.contactPhone, identity.taxId, managerEmail)
-  } finally {
-    db.close()
-  }
+  })
 }
 
+/** Seven days have passed since this invitation was sent (only the clock can do that in a journey). */
 export function givenInvitationExpired(email: string) {
-  const db = new Database(E2E_DATABASE)
-  try {
-    db.pragma('busy_timeout = 5000')
+  inTestDatabase((db) => {
     db.prepare('UPDATE Invitation SET expiresAt = ? WHERE email = ?').run(new Date(Date.now() - 60_000).toISOString().replace('Z', '+00:00'), email)
-  } finally {
-    db.close()
-  }
+  })
 }
 
 /**
@@ -119,12 +121,8 @@ export function givenInvitationExpired(email: string) {
  */
 export function givenManyRequests(managerEmail: string, count: number, productName: string) {
   const now = new Date().toISOString().replace('Z', '+00:00')
-  const db = new Database(E2E_DATABASE)
-  try {
-    db.pragma('busy_timeout = 5000')
-    const { organisationId } = db
-      .prepare('SELECT m.organisationId FROM Membership m JOIN User u ON u.id = m.userId WHERE u.email = ?')
-      .get(managerEmail) as { organisationId: string }
+  inTestDatabase((db) => {
+    const organisationId = organisationOf(db, managerEmail)
     const request = db.prepare("INSERT INTO ProductRequest (id, organisationId, orderNumber, vendorName, status, createdAt, updatedAt) VALUES (?, ?, ?, 'Bulk Vendor', 'pending', ?, ?)")
     const item = db.prepare('INSERT INTO RequestItem (id, organisationId, requestId, productName, quantity) VALUES (?, ?, ?, ?, 1)')
     db.transaction(() => {
@@ -134,7 +132,5 @@ export function givenManyRequests(managerEmail: string, count: number, productNa
         item.run(crypto.randomUUID(), organisationId, id, productName)
       }
     })()
-  } finally {
-    db.close()
-  }
+  })
 }

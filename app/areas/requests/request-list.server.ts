@@ -23,7 +23,7 @@ export type RequestFilter = {
   limit?: number
   /** The organisation's properties whose name matches `q`, looked up first (withMatchingProperties). */
   matchingProperties?: string[]
-  /** The full-text matches' rowids when already read (a rare term, found by `common`): not read twice. */
+  /** The full-text matches' rowids when already read (a rare term, found by `commonOrMatches`): not read twice. */
   matchedRowids?: { requests: number[]; items: number[] }
   /** Only urgent requests (issue 29). */
   urgent?: boolean
@@ -288,7 +288,7 @@ const COMMON_MATCHES = 1000
  * first COMMON_MATCHES matches in either table, which it finds quickly for a common term and which
  * for a rare one costs what the full-text path then pays anyway (it reads the same doclists).
  */
-async function common(q: string): Promise<RequestFilter['matchedRowids'] | 'common'> {
+async function commonOrMatches(q: string): Promise<RequestFilter['matchedRowids'] | 'common'> {
   const phrase = `"${q.replace(/"/g, '""')}"`
   const firstMatches = (table: 'RequestItemSearch' | 'ProductRequestSearch') =>
     tables.selectFrom(sql<{ rowid: number }>`(SELECT rowid FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${phrase} LIMIT ${COMMON_MATCHES})`.as('hits')).select('hits.rowid')
@@ -297,6 +297,16 @@ async function common(q: string): Promise<RequestFilter['matchedRowids'] | 'comm
   const requests = await readNow((db) => db.all(firstMatches('ProductRequestSearch')))
   if (requests.length >= COMMON_MATCHES) return 'common'
   return { requests: requests.map((r) => r.rowid), items: items.map((i) => i.rowid) }
+}
+
+/**
+ * The filter with what the index already said about its term: a common term is walked (`common`),
+ * a rare one's matches are kept so the page and count read them instead of asking the index again.
+ */
+async function withTermFound<F extends RequestFilter>(filter: F, q: string): Promise<{ searched: F; common: boolean }> {
+  const found = walkable(q) ? await commonOrMatches(q) : undefined
+  if (found === 'common') return { searched: filter, common: true }
+  return { searched: found ? { ...filter, matchedRowids: found } : filter, common: false }
 }
 
 /** Requests a walk reads before it hands a page's search to the full-text index. */
@@ -384,13 +394,13 @@ export async function listRequests(orgId: string, filter: RequestFilter = {}): P
   const q = filter.q?.trim() ?? ''
   const sort = filter.sort ?? 'urgent'
   let ids: string[] | null = null
-  const found = walkable(q) ? await common(q) : undefined
-  if (found === 'common') {
+  const { searched, common } = await withTermFound(filtered, q)
+  if (common) {
     const walk = await walked(orgId, filtered, q, sort, filter.cursor ? decodeCursor(sort, filter.cursor) : null, PAGE_WINDOW, limit + 1)
     if (walk.settled) ids = walk.ids
   }
   if (!ids) {
-    const query = pageStatement(orgId, found && found !== 'common' ? { ...filtered, matchedRowids: found } : filtered, limit + 1)
+    const query = pageStatement(orgId, searched, limit + 1)
     ids = (await readNow((db) => db.all(query))).map((r) => r.id)
   }
   const more = ids.length > limit
@@ -450,10 +460,8 @@ type Found = { ids: string[]; count: number; countIsAtLeast: boolean }
 
 /** A searched page's ids and count: walked where that settles them, else through the full-text index. */
 async function searchedPage(orgId: string, filter: RequestFilter, q: string, sort: RequestSort, after: Cursor | null, limit: number): Promise<Found> {
-  let filtered = await resolved(orgId, filter)
-  const found = walkable(q) ? await common(q) : undefined
-  if (found && found !== 'common') filtered = { ...filtered, matchedRowids: found }
-  if (found === 'common') {
+  const { searched: filtered, common } = await withTermFound(await resolved(orgId, filter), q)
+  if (common) {
     // The count walks from the list's start; on the first page that walk is the page's too.
     const counted = await walked(orgId, filtered, q, sort, null, COUNT_WINDOW, Math.max(COUNT_CAP + 1, after ? 0 : limit + 1))
     const page = after ? await walked(orgId, filtered, q, sort, after, PAGE_WINDOW, limit + 1) : { ids: counted.ids.slice(0, limit + 1), settled: counted.settled }
