@@ -71,19 +71,36 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     back?.focus({ preventScroll: true })
   }
 
-  async function go(url: string, init: RequestInit, push: boolean, fallback: (err: unknown) => void) {
-    if (busy) return
+  // The fetch under way, and whether nobody asked for it (a refresh the live stream or a timer began).
+  let underWay: { stop: AbortController; background: boolean } | null = null
+
+  /**
+   * Fetches a page and paints it. A press (a post, a link) while a refresh is under way stops the
+   * refresh and goes ahead: it used to find the page busy and vanish, the button left pressed and
+   * nothing sent. A refresh while anything is under way waits (its caller marks the page stale).
+   */
+  async function go(url: string, init: RequestInit, push: boolean, fallback: (err: unknown) => void, background = false) {
+    if (underWay) {
+      if (background || !underWay.background) return
+      underWay.stop.abort()
+    }
+    const mine = { stop: new AbortController(), background }
+    underWay = mine
     busy = true
     document.body.setAttribute('aria-busy', 'true')
     try {
-      const res = await fetch(url, { ...init, credentials: 'same-origin', headers: { ...init.headers, Accept: 'text/html' } })
+      const res = await fetch(url, { ...init, credentials: 'same-origin', headers: { ...init.headers, Accept: 'text/html' }, signal: mine.stop.signal })
       if (!(res.headers.get('content-type') ?? '').includes('text/html')) throw new Error('not a page')
-      swap(await res.text(), res.url, push)
+      const html = await res.text()
+      if (!mine.stop.signal.aborted) swap(html, res.url, push)
     } catch (err) {
       fallback(err)
     } finally {
-      busy = false
-      document.body.removeAttribute('aria-busy')
+      if (underWay === mine) {
+        underWay = null
+        busy = false
+        document.body.removeAttribute('aria-busy')
+      }
     }
   }
 
@@ -309,7 +326,7 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     const refresh = () => {
       if (document.hidden || document.activeElement?.closest('form') || busy) return void (stale = true)
       stale = false
-      void go(location.href, {}, false, () => (stale = true)).then(() => document.querySelector('[data-live-src]') || live?.close())
+      void go(location.href, {}, false, () => (stale = true), true).then(() => document.querySelector('[data-live-src]') || live?.close())
     }
     const live = page.dataset.liveSrc && window.EventSource ? new EventSource(page.dataset.liveSrc) : null
     live?.addEventListener('changed', refresh)

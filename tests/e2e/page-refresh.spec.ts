@@ -1,0 +1,46 @@
+// The pages for slow phones refresh themselves when their live stream says something changed
+// (decision 040). A press made while such a refresh is on its way must still be sent: the enhancer
+// used to find the page busy and drop it, the button left pressed and nothing saved (it showed as a
+// flaky tracking journey).
+import { expect, signInThroughForm, test, uniqueEmail } from './fixtures'
+import { givenStockedProperty } from './given'
+
+test('a requester who asks to be kept posted while the page is refreshing itself is kept posted', async ({ page, browser }) => {
+  const managerContext = await browser.newContext()
+  const manager = await managerContext.newPage()
+  await signInThroughForm(manager, uniqueEmail('refresh-press'))
+  const { property, products } = await givenStockedProperty(manager.request, 'Quay House', ['Bath Towels'])
+  const sent = await page.request.post('/api/vendor/requests', {
+    data: { propertyId: property.id, vendorName: 'Vera Vendor', requestedProducts: [{ productId: products[0]!.id, quantity: 1 }] },
+  })
+  expect(sent.status(), await sent.text()).toBe(201)
+  const { id, trackingUrl } = (await sent.json()) as { id: string; trackingUrl: string }
+  const trackPath = new URL(trackingUrl).pathname
+
+  // The page's own refresh of itself (a fetch, not a navigation) is held until the press has been made.
+  let refreshSeen!: () => void
+  const refreshing = new Promise<void>((resolve) => (refreshSeen = resolve))
+  let pressed!: () => void
+  const press = new Promise<void>((resolve) => (pressed = resolve))
+  await page.route(
+    (url) => url.pathname === trackPath,
+    async (route) => {
+      if (route.request().resourceType() !== 'fetch' || route.request().method() !== 'GET') return route.continue()
+      refreshSeen()
+      await press
+      await route.continue().catch(() => {})
+    },
+  )
+  await page.goto(trackPath)
+  await expect(page.getByRole('button', { name: 'Keep me posted' })).toBeVisible()
+
+  // The manager changes the request; the page hears it and starts refreshing itself.
+  expect((await manager.request.patch(`/api/requests/${id}`, { data: { status: 'in_progress' }, headers: { Origin: new URL(manager.url()).origin } })).ok()).toBe(true)
+  await refreshing
+  await page.getByLabel('E-mail').fill('vera@vendor.test')
+  await page.getByRole('button', { name: 'Keep me posted' }).click()
+  pressed()
+  await expect(page.getByTestId('notify-saved')).toBeVisible()
+  await expect(page.getByTestId('notify-listening')).toHaveText('Updates go to v•••@vendor.test.')
+  await managerContext.close()
+})
