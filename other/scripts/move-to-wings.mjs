@@ -25,7 +25,7 @@ const WINGS = path.join(ROOT, 'other/scripts/wings')
 // ─── The areas, bottom first: an area may import those before it, never one after it. ───────────
 // lib (app/lib: database, SQL runner, env, log, caches, file/PDF/geocode adapters, hooks, formats) and
 // ui (app/ui: the kit) sit below every area; routes sit above them all; server/ sits on top.
-const AREAS = ['organisation', 'outbox', 'people', 'catalogue', 'integrations', 'requests', 'deliveries', 'billing', 'insights']
+const AREAS = ['organisation', 'outbox', 'people', 'catalogue', 'integrations', 'requests', 'stock', 'purchasing', 'deliveries', 'billing', 'insights']
 
 // ─── Where each known file goes, by its path under app/. ────────────────────────────────────────
 // models/, services/, lib/ → app/areas/<area>/<name>; lib/schemas/<x>.ts → <area>/<x>.schema.ts;

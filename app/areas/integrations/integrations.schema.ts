@@ -12,7 +12,7 @@ export const ApiKeyInput = z.object({
   scopes: scopeList,
 })
 
-export const WEBHOOK_EVENTS = ['request.created', 'request.status_changed', 'assignment.delivered', 'invoice.sent', 'request.overdue'] as const
+export const WEBHOOK_EVENTS = ['request.created', 'request.status_changed', 'assignment.delivered', 'invoice.sent', 'request.overdue', 'stock.low', 'purchase_order.received'] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number]
 
 export const WebhookInput = z.object({
