@@ -12,7 +12,6 @@ import { log } from './app/lib/log.server'
 import { applyPendingMigrations } from './server/migrations.server'
 import { startPrimaryJobs } from './server/jobs/primary-jobs.server'
 import { applyServerTimeouts } from './server/http/timeouts'
-import { getManager } from './app/areas/people/auth.server'
 
 installGlobals({ nativeFetch: true })
 
@@ -33,8 +32,6 @@ if (currentRole().kind === 'primary') {
 }
 const { db, tuneDatabase } = await import('./app/lib/db.server')
 const { createServerApp } = await import('./server/http/express-app')
-const { primaryJobs } = await import('./server/jobs/index.server')
-const { startScanRelay } = await import('./server/jobs/scan-relay.server')
 const { storefrontStamp } = await import('./app/areas/catalogue/storefront-stamp.server')
 const { countScan } = await import('./app/areas/catalogue/scan.server')
 const mode = config.NODE_ENV === 'production' ? 'production' : 'development'
@@ -73,9 +70,11 @@ await tuneDatabase()
 // that request before a job's round holds the event loop (issue 36).
 let firstAnswered: () => void = () => {}
 const firstAnswer = new Promise<void>((resolve) => (firstAnswered = resolve))
-const jobs = startPrimaryJobs(primaryJobs, { firstRoundAfter: firstAnswer })
-// QR scans counted while serving pages reach the primary's database from every machine.
-const scanRelay = startScanRelay()
+// The jobs' code (mail, webhooks, geocoding…) is loaded then too: the first answer does not need it.
+const jobs = startPrimaryJobs(async () => (await import('./server/jobs/index.server')).primaryJobs, { firstRoundAfter: firstAnswer })
+// QR scans counted while serving pages reach the primary's database from every machine. The relay
+// starts with the jobs, after the first answer: scans counted before it are kept for its first round.
+const scanRelay = firstAnswer.then(async () => (await import('./server/jobs/scan-relay.server')).startScanRelay())
 
 const app = createServerApp({
   // Remix derives its route tables from a build on every request when given a function, which also
@@ -85,7 +84,8 @@ const app = createServerApp({
   mount,
   // Production logs every request as JSON unless LOG_REQUESTS=false.
   logRequests: config.LOG_REQUESTS || mode === 'development' || (mode === 'production' && process.env.LOG_REQUESTS !== 'false'),
-  identifyManager: async (request) => (await getManager(request))?.userId,
+  // Loaded on the first write that needs it (sign-in code is not on the way to a first page).
+  identifyManager: async (request) => (await (await import('./app/areas/people/auth.server')).getManager(request))?.userId,
   rateLimits: config.SIGN_IN_LIMIT_PER_MINUTE ? { signInPerMinute: config.SIGN_IN_LIMIT_PER_MINUTE } : undefined,
   vendorPages: { storefrontStamp, countScan },
 })
@@ -110,7 +110,7 @@ function shutdown(signal: string) {
   log('info', `${signal} received: finishing open requests, then stopping.`)
   server.close(async () => {
     await jobs.stop()
-    await scanRelay.stop()
+    await (await scanRelay).stop()
     await db.$disconnect()
     process.exit(0)
   })

@@ -53,6 +53,11 @@ export function applyPendingMigrations(databaseUrl: string, dir = path.resolve('
   try {
     const pending = pendingMigrations(sqlite, dir)
     if (pending.length === 0) return []
+    // The primary runs in WAL mode anyway (its write-ahead-log job switches it on); switched on
+    // here, before the schema's hundreds of statements, each commits without waiting for the disk:
+    // a first boot on an empty file spent 3–6 s in fsync and 0.15 s on the CPU (issue 36).
+    sqlite.pragma('journal_mode = WAL')
+    sqlite.pragma('synchronous = NORMAL')
     sqlite.exec(LEDGER)
     for (const name of pending) {
       const script = fs.readFileSync(path.join(dir, name, 'migration.sql'), 'utf8')

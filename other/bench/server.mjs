@@ -14,7 +14,7 @@ export function productionNodeFlags() {
  * `direct` starts `node build/server.js` itself (on an already migrated database), so the process
  * measured for memory is the server and not npm around it.
  */
-export async function startServer({ port, database, env = {}, direct = false }) {
+export async function startServer({ port, database, env = {}, direct = false, mocks = true }) {
   const db = database ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'bench.db')
   const started = performance.now()
   const [command, args] = direct ? ['node', [...productionNodeFlags(), 'build/server.js']] : ['npm', ['run', 'start:mocks', '--silent']]
@@ -24,7 +24,7 @@ export async function startServer({ port, database, env = {}, direct = false }) 
       PORT: String(port),
       DATABASE_URL: `file:${db}`,
       SESSION_SECRET: 'bench',
-      ...(direct ? { NODE_ENV: 'production', MOCKS: 'true' } : {}),
+      ...(direct ? { NODE_ENV: 'production', ...(mocks ? { MOCKS: 'true' } : {}) } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -69,4 +69,29 @@ describe('work that runs only on the primary', () => {
     await new Promise((resolve) => setTimeout(resolve, 30))
     expect(sweep.runs).toHaveLength(1)
   })
+  test('jobs given as a loader are loaded only after the first answer, then run; a loader that fails runs nothing and stops nothing', async () => {
+    const sweep = countingJob('sweep', 60_000)
+    let loads = 0
+    let answered = () => {}
+    const firstAnswer = new Promise<void>((resolve) => (answered = resolve))
+    const runner = startPrimaryJobs(async () => (loads++, [sweep.job]), { isPrimary: () => true, checkEveryMs: 5, firstRoundAfter: firstAnswer })
+    stop = runner.stop
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect([loads, sweep.runs.length]).toEqual([0, 0])
+    answered()
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect([loads, sweep.runs.length]).toEqual([1, 1])
+
+    const logged: string[] = []
+    const write = process.stderr.write.bind(process.stderr)
+    process.stderr.write = ((line: string) => (logged.push(String(line)), true)) as typeof process.stderr.write
+    try {
+      const broken = startPrimaryJobs(async () => Promise.reject(new Error('chunk missing')), { isPrimary: () => true, checkEveryMs: 5 })
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      await broken.stop()
+    } finally {
+      process.stderr.write = write
+    }
+    expect(logged.join('\n')).toContain('jobs could not be loaded')
+  })
 })

@@ -13,7 +13,8 @@ export type PrimaryJobRunner = {
 }
 
 export function startPrimaryJobs(
-  jobs: PrimaryJob[],
+  /** The jobs, or how to load them: a server loads its jobs' code once it has answered, not before. */
+  jobsOrLoad: PrimaryJob[] | (() => Promise<PrimaryJob[]>),
   options: {
     isPrimary?: () => boolean
     checkEveryMs?: number
@@ -23,6 +24,7 @@ export function startPrimaryJobs(
   } = {},
 ): PrimaryJobRunner {
   const isPrimary = options.isPrimary ?? leaseHeldHere
+  let jobs: PrimaryJob[] = Array.isArray(jobsOrLoad) ? jobsOrLoad : []
   const lastRun = new Map<string, number>()
   const running = new Map<string, Promise<void>>()
   let wasPrimary = false
@@ -59,7 +61,15 @@ export function startPrimaryJobs(
   }
 
   let timer: NodeJS.Timeout | undefined
-  const begin = () => {
+  const begin = async () => {
+    if (!Array.isArray(jobsOrLoad)) {
+      try {
+        jobs = await jobsOrLoad()
+      } catch (err) {
+        log('error', 'jobs could not be loaded', { error: err instanceof Error ? err.message : String(err) })
+        return
+      }
+    }
     if (stopped) return
     timer = setInterval(() => void tick(), options.checkEveryMs ?? 1000)
     timer.unref()
@@ -67,7 +77,7 @@ export function startPrimaryJobs(
   }
   if (options.timer !== false) {
     if (options.firstRoundAfter) void options.firstRoundAfter.then(begin, begin)
-    else begin()
+    else void begin()
   }
 
   return {
