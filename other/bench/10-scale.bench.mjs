@@ -248,7 +248,7 @@ export async function run() {
  * the two searches (with their count: the list's first page carries it). Paths that name a property
  * or runner use the busiest ones, where a campus keeps all its history.
  */
-async function managerScreens(base, cookie, facts, shape) {
+async function managerScreens(base, cookie, facts, shape, { searches = true } = {}) {
   const property = facts.busiestPropertyId
   // Not here: /reports and its API (15-reports.bench.mjs has their budgets) and the runner's own
   // routes (a runner's token, not a manager's session).
@@ -265,6 +265,7 @@ async function managerScreens(base, cookie, facts, shape) {
     const p95 = await oneClient(base + p, cookie)
     rows.push(row(`${shape}: GET ${p.replace(property, ':busiest')}, one client, p95`, round(p95), 'ms', '≤ 50 ms', p95 <= 50))
   }
+  if (!searches) return rows
   for (const [name, q] of [['no match', 'zzqxw'], ['a product name', 'Supply item 1234']]) {
     for (const screen of ['/api/requests', '/requests']) {
       const p95 = await oneClient(`${base}${screen}?status=all&q=${encodeURIComponent(q)}`, cookie)
@@ -300,10 +301,30 @@ async function campusShape() {
   if (facts.seedSeconds) rows.push(row('seed the campus database (cached afterwards)', round(facts.seedSeconds), 's', null, null))
   const server = await startServer({ port: CAMPUS_PORT, database, direct: true, env: { RATE_LIMIT_DISABLED: 'true' } })
   try {
-    rows.push(...(await managerScreens(server.url, await signIn(server.url, MANAGER_EMAIL), facts, 'campus')))
+    const cookie = await signIn(server.url, MANAGER_EMAIL)
+    rows.push(...(await managerScreens(server.url, cookie, facts, 'campus')))
+    // Issue 36, item 3: every list again right after the campus's own crowd: first visits at its
+    // door (each a scan notification) and thousands of its vendors' requests, just written.
+    const crowd = await campusCrowd(server.url, facts)
+    rows.push(row(`campus crowd: ${crowd.visits} first visits and ${crowd.requests} requests just written`, crowd.visits + crowd.requests, 'count', null, null))
+    rows.push(...(await managerScreens(server.url, cookie, facts, 'campus, right after its crowd', { searches: false })))
   } finally {
     server.stop()
     fs.rmSync(dir, { recursive: true, force: true })
   }
   return rows
+}
+
+/** First visits to the campus's vendor page, then its vendors submitting, each for the bench's seconds. */
+async function campusCrowd(base, facts) {
+  const visits = await load({ url: `${base}/vendor/${facts.vendorPropertyId}/request?lang=en` })
+  const submit = await load({
+    url: `${base}/api/vendor/requests`,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ propertyId: facts.vendorPropertyId, vendorName: 'Campus Vendor', requestedProducts: [{ productId: facts.vendorProductIds[0], quantity: 1 }] }),
+  })
+  const failed = visits.non2xx + visits.errors + submit.non2xx + submit.errors
+  if (failed) throw new Error(`campus crowd: ${failed} failed responses`)
+  return { visits: visits.requests.total, requests: submit.requests.total }
 }
