@@ -14,7 +14,9 @@ import { startServer } from './server.mjs'
 
 export const title = 'Lighthouse, mobile defaults (slow 4G, 4x CPU)'
 
-const BUDGET = { fcpMs: 1500, score: 100, transferKb: 80, renderBlocking: 0 }
+const BUDGET = { fcpMs: 1500, score: 100, transferKb: 80, renderBlocking: 0, tbtMs: 50 }
+// Lighthouse's mobile default slows the CPU 4x; twice that stands for a machine half as fast.
+const SLOWER_CPU = 8
 
 const VENDOR_CATALOG = 30
 
@@ -88,7 +90,8 @@ export async function run() {
   })
   try {
     const rows = []
-    for (const page of demoPages(server.database)) {
+    const pages = demoPages(server.database)
+    for (const page of pages) {
       // A fresh Chromium sometimes loses the first trace (NO_NAVSTART): such a run measured nothing, so run again.
       let lhr
       for (let attempt = 0; attempt < 3 && (!lhr || lhr.runtimeError); attempt++) {
@@ -105,11 +108,26 @@ export async function run() {
       const score = Math.round(lhr.categories.performance.score * 100)
       const transferKb = lhr.audits['total-byte-weight'].numericValue / 1024
       const blocking = renderBlocking(lhr)
+      const tbt = lhr.audits['total-blocking-time'].numericValue
       rows.push(
         row(page.name, 'first contentful paint', Math.round(fcp), 'ms', BUDGET.fcpMs, fcp <= BUDGET.fcpMs),
         row(page.name, 'performance score', score, 'points', BUDGET.score, score >= BUDGET.score),
+        row(page.name, 'total blocking time', Math.round(tbt), 'ms', BUDGET.tbtMs, tbt <= BUDGET.tbtMs),
         row(page.name, 'first-view transfer', Number(transferKb.toFixed(1)), 'KB', BUDGET.transferKb, transferKb <= BUDGET.transferKb),
         row(page.name, 'render-blocking requests', blocking, 'requests', BUDGET.renderBlocking, blocking <= BUDGET.renderBlocking),
+      )
+    }
+    // Issue 36, item 5: a phone on a machine half as fast as this one: the CPU slowed 8x, not 4x.
+    for (const page of pages) {
+      let lhr
+      for (let attempt = 0; attempt < 3 && (!lhr || lhr.runtimeError); attempt++) {
+        ;({ lhr } = await lighthouse(`${server.url}${page.path}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json', throttling: { cpuSlowdownMultiplier: SLOWER_CPU } }))
+      }
+      const tbt = lhr.audits['total-blocking-time'].numericValue
+      const score = Math.round(lhr.categories.performance.score * 100)
+      rows.push(
+        row(page.name, `total blocking time, CPU ${SLOWER_CPU}x slower`, Math.round(tbt), 'ms', BUDGET.tbtMs, tbt <= BUDGET.tbtMs),
+        row(page.name, `performance score, CPU ${SLOWER_CPU}x slower`, score, 'points', BUDGET.score, score >= BUDGET.score),
       )
     }
     return rows
