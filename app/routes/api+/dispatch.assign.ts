@@ -1,5 +1,6 @@
 // POST /api/dispatch/assign { requestId, runnerId, notes }: 201 with the assignment (its smsStatus
-// tells whether the runner was texted) and the shareable delivery link.
+// tells whether the runner was texted), the shareable delivery link and `shortages`: what the depot could
+// not cover of the request's items, which are held there all the same (issue 37).
 import { apiAction, methodNotAllowed, readJson } from '~/lib/http.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { AssignInput } from '~/areas/deliveries/dispatch.schema'
