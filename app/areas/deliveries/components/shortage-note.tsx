@@ -9,11 +9,10 @@ export function ShortageNote({ shortages, title, id }: { shortages: ShortageLine
       <h3 id={id} className="font-semibold">
         {title}
       </h3>
-      <ul className="mt-1 list-disc pl-5">
-        {shortages.map((s) => (
-          <li key={s.productId}>{`${s.name || 'A product'}: ${s.needed} needed, ${s.available} free`}</li>
-        ))}
-      </ul>
+      {/* Lines, not a list: on a run card a nested list would read as more of the run's stops. */}
+      {shortages.map((s) => (
+        <p key={s.productId} className="mt-1">{`${s.name || 'A product'}: ${s.needed} needed, ${s.available} free`}</p>
+      ))}
     </section>
   )
 }
