@@ -47,8 +47,13 @@ export function jsonBodyFrom(text: string): unknown {
 
 /** A JSON post's answer as data: what the direct JSON lane writes (decision 064). */
 export type JsonAnswer = { status: number; body?: unknown; headers?: Record<string, string> }
-/** What a route exports as `directJsonAction`: the body as sent, the origin it came to, and its answer. */
-export type DirectJsonAction = (input: { text: string; origin: string }) => Promise<JsonAnswer>
+/**
+ * What a route exports as `directJsonAction`: the body as sent, the origin it came to, and its answer.
+ * `request` makes, when a handler asks (to read who is signed in), a Fetch Request with the method,
+ * address and headers but no body: the body is `text`, already read.
+ */
+export type DirectJsonAction = (input: { text: string; origin: string; request: () => Request }) => Promise<JsonAnswer>
+export type DirectJsonInput = { body: unknown; origin: string; request: () => Request }
 
 /**
  * A route's JSON post made answerable by the Express server without Remix (decision 064), with the
@@ -56,15 +61,41 @@ export type DirectJsonAction = (input: { text: string; origin: string }) => Prom
  * refusal. The errors are mapped here, in the build's own copy of this module, because the server's
  * bundle has a copy of the error classes of its own that `instanceof` would not recognise.
  */
-export function directJson(handler: (input: { body: unknown; origin: string }) => Promise<unknown>): DirectJsonAction {
-  return async ({ text, origin }) => {
+export function directJson(handler: (input: DirectJsonInput) => Promise<unknown>): DirectJsonAction {
+  return async ({ text, origin, request }) => {
     try {
-      const result = await handler({ body: jsonBodyFrom(text), origin })
+      // Parsed when the handler first reads it, so a route that signs the caller in first answers 401 before 400.
+      const result = await handler({
+        get body() {
+          return jsonBodyFrom(text)
+        },
+        origin,
+        request,
+      })
       return result === undefined ? { status: 204 } : { status: 201, body: result }
     } catch (err) {
       return errorAnswer(err)
     }
   }
+}
+
+/**
+ * Remix's action for a route with a `directJsonAction`: the same function, the same answer, for when
+ * the direct lane does not take the post (development, or a body that is not JSON).
+ */
+export function actionFromDirectJson(direct: DirectJsonAction) {
+  const action = async ({ request }: ActionFunctionArgs) => {
+    if (request.method !== 'POST') return errorResponse(new MethodNotAllowed())
+    let text: string
+    try {
+      text = await request.text()
+    } catch {
+      return errorResponse(new Invalid('Request body must be valid JSON.'))
+    }
+    const { status, body, headers } = await direct({ text, origin: new URL(request.url).origin, request: () => request })
+    return body === undefined ? new Response(null, { status, headers }) : json(body, { status, headers })
+  }
+  return acceptsMethods(action, ['POST'])
 }
 
 /** A JSON body, unvalidated (for a handler that validates it itself). */

@@ -8,8 +8,10 @@ import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
-import { Invalid, NotFound } from '~/lib/errors'
+import { Invalid, NotFound, Unauthorized } from '~/lib/errors'
 import { givenStorefront } from '../../tests/fixtures/vendor'
+import { givenPendingRequest, givenRunner } from '../../tests/fixtures/dispatch'
+import { organisationOf } from '../../tests/fixtures/people'
 import { withTestServer } from '../../tests/support/server'
 import { directJson } from '~/lib/http.server'
 import { directJsonLane } from './direct-json'
@@ -26,7 +28,28 @@ describe('the lane on its own', () => {
     const app = express()
     // What the route guard leaves for the lane: the matched route's module.
     app.use('/api/with', (_req, res, next) => {
-      res.locals.route = { module: { directJsonAction: directJson(async (input) => (seen.push(input), answer(input))) } }
+      // As a route does: it reads the body first (a route that signs the caller in reads who it is first).
+      res.locals.route = {
+        module: {
+          directJsonAction: directJson(async (input) => {
+            const read = { body: input.body, origin: input.origin }
+            seen.push(read)
+            return answer(read)
+          }),
+        },
+      }
+      next()
+    })
+    app.use('/api/signed-in', (_req, res, next) => {
+      res.locals.route = {
+        module: {
+          directJsonAction: directJson(async (input) => {
+            const caller = input.request()
+            if (caller.headers.get('Cookie') !== 'session=mine') throw new Unauthorized()
+            return { method: caller.method, url: caller.url, body: input.body }
+          }),
+        },
+      }
       next()
     })
     app.use(directJsonLane())
@@ -108,6 +131,18 @@ describe('the lane on its own', () => {
     expect(seen).toEqual([])
   })
 
+  test('a route that signs the caller in reads the headers first: no session is a 401 whatever the body, a session gets its body read', async () => {
+    const send = (body: string, headers: Record<string, string> = {}) =>
+      fetch(`${base}/api/signed-in/assign?x=1`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } })
+    expect((await send('{not json')).status).toBe(401)
+    expect((await send('{"requestId":"r1"}')).status).toBe(401)
+    const bad = await send('{not json', { Cookie: 'session=mine' })
+    expect(bad.status).toBe(400)
+    const res = await send('{"requestId":"r1"}', { Cookie: 'session=mine' })
+    expect(res.status).toBe(201)
+    expect(await res.json()).toEqual({ method: 'POST', url: `${base}/api/signed-in/assign?x=1`, body: { requestId: 'r1' } })
+  })
+
   test('more than a megabyte, even sent without a length, is refused with 413 and the action never runs', async () => {
     seen.length = 0
     const chunk = new TextEncoder().encode(`"${'x'.repeat(64 * 1024)}",`)
@@ -167,5 +202,53 @@ describe('a vendor’s submission, through the lane and through Remix', () => {
     expect(Object.keys(lane.body).sort()).toEqual(Object.keys(remix.body).sort())
     expect(lane.body.trackingUrl.startsWith(`${app.url}/track/`)).toBe(true)
     expect(await db.productRequest.count({ where: { organisationId: organisation.id } })).toBe(2)
+  })
+})
+
+describe('a dispatcher’s assignment, through the lane and through Remix', () => {
+  const app = withTestServer()
+  let remixAction: (request: Request) => Promise<Response>
+
+  beforeAll(async () => {
+    const build = (await import(url.pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
+    const action = build.routes['routes/api+/dispatch.assign']!.module.action!
+    remixAction = async (request) => (await action({ request, params: {}, context: {} })) as Response
+  })
+
+  const both = async (body: string, cookie: string) => {
+    const headers = { 'Content-Type': 'application/json', Origin: app.url, ...(cookie ? { Cookie: cookie } : {}) }
+    const lane = await fetch(`${app.url}/api/dispatch/assign`, { method: 'POST', body, headers })
+    const remix = await remixAction(new Request(`${app.url}/api/dispatch/assign`, { method: 'POST', body, headers }))
+    return { lane: { status: lane.status, body: await lane.json() }, remix: { status: remix.status, body: await remix.json() } }
+  }
+
+  test('the same refusals (no session first, then bad input), the same assignment answer, and one assignment each', async () => {
+    const email = 'lane-dispatcher@stockrun.test'
+    const client = await app.signedIn(email)
+    const org = await organisationOf(email)
+    const { runner } = await givenRunner(org.id)
+    const [first, second] = [(await givenPendingRequest(org.id)).request, (await givenPendingRequest(org.id)).request]
+    for (const [body, cookie, status] of [
+      ['{not json', '', 401],
+      [JSON.stringify({ requestId: first.id, runnerId: runner.id }), '', 401],
+      ['{not json', client.cookieHeader(), 400],
+      [JSON.stringify({ requestId: first.id }), client.cookieHeader(), 400],
+      [JSON.stringify({ requestId: crypto.randomUUID(), runnerId: runner.id }), client.cookieHeader(), 404],
+    ] as const) {
+      const { lane, remix } = await both(body, cookie)
+      expect(lane.status, body).toBe(status)
+      expect(lane, body).toEqual(remix)
+    }
+    expect(await db.runnerAssignment.count({ where: { organisationId: org.id } })).toBe(0)
+
+    const headers = { 'Content-Type': 'application/json', Origin: app.url, Cookie: client.cookieHeader() }
+    const lane = await fetch(`${app.url}/api/dispatch/assign`, { method: 'POST', headers, body: JSON.stringify({ requestId: first.id, runnerId: runner.id }) })
+    const remix = await remixAction(new Request(`${app.url}/api/dispatch/assign`, { method: 'POST', headers, body: JSON.stringify({ requestId: second.id, runnerId: runner.id }) }))
+    expect([lane.status, remix.status]).toEqual([201, 201])
+    const [a, b] = [await lane.json(), await remix.json()]
+    expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort())
+    expect([a.request.id, b.request.id]).toEqual([first.id, second.id])
+    expect(a.shareableUrl.startsWith(`${app.url}/delivery/`)).toBe(true)
+    expect(await db.runnerAssignment.count({ where: { organisationId: org.id } })).toBe(2)
   })
 })

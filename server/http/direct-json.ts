@@ -20,6 +20,14 @@ function requestOrigin(req: Request) {
 
 class TooLarge extends Error {}
 
+/** The request as a Fetch Request without its body, for a handler that reads who is signed in (cookie, API key). */
+function bodilessRequest(req: Request, origin: string): globalThis.Request {
+  const headers = new Headers()
+  const raw = req.rawHeaders
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!)
+  return new globalThis.Request(origin + req.originalUrl, { method: req.method, headers })
+}
+
 /** The body, cut off at its cap: a chunked body has no length for the body cap to check in advance. */
 function readText(req: Request, maxBytes: number): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -56,7 +64,10 @@ export function directJsonLane() {
     if (req.method !== 'POST' || typeof direct !== 'function') return next()
     const maxBytes = maxBodyBytes(req)
     readText(req, maxBytes)
-      .then((text) => direct({ text, origin: requestOrigin(req) }))
+      .then((text) => {
+        const origin = requestOrigin(req)
+        return direct({ text, origin, request: () => bodilessRequest(req, origin) })
+      })
       .then(
         ({ status, body, headers }) => (body === undefined ? res.status(status).end() : sendJson(res, status, body, headers)),
         (err: unknown) => {

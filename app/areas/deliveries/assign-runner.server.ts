@@ -87,6 +87,42 @@ const requestAndRunnerForAssigning = compiledOnce((p: { orgId: string; requestId
     .where('r.organisationId', '=', p.orgId),
 )
 
+// Compiled once (decision 125), as the read above: both run for every assignment.
+const requestAsAssigned = compiledOnce((p: { requestId: string }) =>
+  tables
+    .selectFrom('ProductRequest as r')
+    .select(['r.status', 'r.organisationId', 'r.orderNumber'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('RunnerAssignment as a')
+            .select(fragment.lit(1).as('one'))
+            .whereRef('a.requestId', '=', 'r.id')
+            .where('a.status', 'not in', CLOSED_STATUSES),
+        )
+        .$castTo<number>()
+        .as('active'),
+    )
+    .where('r.id', '=', p.requestId),
+)
+
+const insertAssignment = compiledOnce(
+  (a: { id: string; organisationId: string; requestId: string; runnerId: string; status: string; assignedAt: Date; smsStatus: string; notes: string | null; linkTokenHash: string; updatedAt: Date }) =>
+    tables.insertInto('RunnerAssignment').values({
+      id: a.id,
+      organisationId: a.organisationId,
+      requestId: a.requestId,
+      runnerId: a.runnerId,
+      status: a.status,
+      assignedAt: a.assignedAt,
+      smsStatus: a.smsStatus,
+      notes: a.notes,
+      linkTokenHash: a.linkTokenHash,
+      updatedAt: a.updatedAt,
+    }),
+)
+
 async function readForAssigning(orgId: string, requestId: string, runnerId: string) {
   const row = await readNow((sql) => sql.one(requestAndRunnerForAssigning({ orgId, requestId, runnerId })))
   if (!row) return { request: null, runner: null }
@@ -124,24 +160,7 @@ export async function assignRunner(orgId: string, input: AssignInput, origin: st
   const created = await writeTogether((sql) => {
     // Inside the transaction, so two managers assigning at once cannot both pass. The same statement
     // reads the request's status as the transaction sees it, for its history (decision 059).
-    const now = sql.one(
-      tables
-        .selectFrom('ProductRequest as r')
-        .select(['r.status', 'r.organisationId', 'r.orderNumber'])
-        .select((eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom('RunnerAssignment as a')
-                .select(fragment.lit(1).as('one'))
-                .whereRef('a.requestId', '=', 'r.id')
-                .where('a.status', 'not in', CLOSED_STATUSES),
-            )
-            .$castTo<number>()
-            .as('active'),
-        )
-        .where('r.id', '=', request.id),
-    )
+    const now = sql.one(requestAsAssigned({ requestId: request.id }))
     if (now && now.active) throw new Conflict('This request already has an active assignment.')
     // The row as the ORM's create would have made it (its defaults), so the answer is the row written.
     const at = new Date()
@@ -159,7 +178,7 @@ export async function assignRunner(orgId: string, input: AssignInput, origin: st
       updatedAt: at,
     }
     const { deliveredAt: _none, ...written } = assignment
-    sql.run(tables.insertInto('RunnerAssignment').values(written))
+    sql.run(insertAssignment(written))
     // The request's lines as read above; held whatever the shelf holds, what it lacks is answered (issue 37).
     shortages = holdForAssignmentIn(sql, orgId, { depotId: assignmentDepotIn(sql, orgId), assignmentId: assignment.id, requestId: request.id, items: request.items })
     // Without the row (deleted meanwhile) it is read again there and not found, as before.

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { sql } from 'kysely'
 import { newRowId } from '~/lib/ids.server'
 import { tables } from '~/lib/sql-builder.server'
+import { compiledOnce } from '~/lib/sql-once.server'
 import { listed } from '~/lib/sql-list.server'
 import { readNow, writeTogether } from '~/lib/sql.server'
 import { NotFound } from '~/lib/errors'
@@ -87,20 +88,24 @@ export async function stopRequesterMessages(stopToken: string) {
 
 export type RequesterUpdate = { channel: string; address: string; outcome: SendOutcome }
 
-/** After the change has been committed: one message per listener for the stage, ever. Answers what became of each. */
-export async function tellRequesters(requestId: string, stage: RequesterStage, origin: string): Promise<RequesterUpdate[]> {
-  // One statement for every assignment and status change, most of which nobody listens to: the
-  // ORM's nested select was three (subscriptions, then request and organisation even for none); a kept statement (063).
-  const query = tables
+// Compiled once (decision 125): asked after every assignment and status change.
+const listenersOf = compiledOnce((p: { requestId: string; stage: RequesterStage }) =>
+  tables
     .selectFrom('RequesterSubscription as s')
     .innerJoin('ProductRequest as r', 'r.id', 's.requestId')
     .innerJoin('Organisation as o', 'o.id', 'r.organisationId')
     .innerJoin('Property as p', 'p.id', 'r.propertyId')
     .select(['s.id', 's.channel', 's.address', 's.stopToken', 'r.orderNumber', 'r.organisationId', 'o.name as organisationName', 'r.language', 'p.name as propertyName'])
-    .where('s.requestId', '=', requestId)
+    .where('s.requestId', '=', p.requestId)
     .where('s.stoppedAt', 'is', null)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('RequesterMessage as m').select(sql.lit(1).as('one')).whereRef('m.subscriptionId', '=', 's.id').where('m.stage', '=', stage))))
-  const rows = await readNow((db) => db.all(query))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('RequesterMessage as m').select(sql.lit(1).as('one')).whereRef('m.subscriptionId', '=', 's.id').where('m.stage', '=', p.stage)))),
+)
+
+/** After the change has been committed: one message per listener for the stage, ever. Answers what became of each. */
+export async function tellRequesters(requestId: string, stage: RequesterStage, origin: string): Promise<RequesterUpdate[]> {
+  // One statement for every assignment and status change, most of which nobody listens to: the
+  // ORM's nested select was three (subscriptions, then request and organisation even for none); a kept statement (063).
+  const rows = await readNow((db) => db.all(listenersOf({ requestId, stage })))
   const listeners = rows.map((row) => ({ ...row, request: { orderNumber: row.orderNumber, organisation: { name: row.organisationName } } }))
   const told: RequesterUpdate[] = []
   // Read once for all listeners, and only when someone listens by e-mail: the sender's name and the run.

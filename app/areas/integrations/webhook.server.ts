@@ -76,13 +76,14 @@ export async function enqueueWebhookEvent(tx: Prisma.TransactionClient, orgId: s
 // Compiled once (decision 125): read by every change that may announce an event.
 const endpointsOf = compiledOnce((p: { orgId: string }) => tables.selectFrom('WebhookEndpoint').select(['id', 'events']).where('organisationId', '=', p.orgId))
 
-export function webhookDeliveriesIn(sql: Sql, orgId: string, type: WebhookEventType, data: Array<Record<string, unknown>>) {
+/** `data` may be a function: what costs a read to gather is then read only when some webhook listens. */
+export function webhookDeliveriesIn(sql: Sql, orgId: string, type: WebhookEventType, data: Array<Record<string, unknown>> | (() => Array<Record<string, unknown>>)) {
   const hooks = sql
     .all(endpointsOf({ orgId }))
     .filter((hook) => eventsOf(hook.events).includes(type))
   if (hooks.length === 0) return
   const at = new Date()
-  for (const d of deliveryRows(hooks, orgId, type, data)) {
+  for (const d of deliveryRows(hooks, orgId, type, typeof data === 'function' ? data() : data)) {
     sql.run(tables.insertInto('WebhookDelivery').values({ id: newRowId(), ...d, status: 'pending', attempts: 0, nextAttemptAt: at, createdAt: at }))
   }
 }

@@ -22,6 +22,12 @@ const insertHistory = compiledOnce((h: { id: string; requestId: string; status: 
   tables.insertInto('RequestStatusChange').values({ id: h.id, requestId: h.requestId, status: h.status, note: h.note, createdAt: h.createdAt }),
 )
 
+// Compiled once (decision 125): every assignment and delivery moves its request.
+const statusOf = compiledOnce((p: { requestId: string }) => tables.selectFrom('ProductRequest').select(['status', 'organisationId', 'orderNumber']).where('id', '=', p.requestId))
+const moveStatus = compiledOnce((p: { requestId: string; status: string; at: Date }) =>
+  tables.updateTable('ProductRequest').set({ status: p.status, updatedAt: p.at }).where('id', '=', p.requestId),
+)
+
 export type RequestStatusRow = { status: string; organisationId: string; orderNumber: string }
 
 /** `current`: the request as the caller has just read it in this same transaction (saves reading it again). */
@@ -31,15 +37,17 @@ export async function recordRequestStatus(tx: Prisma.TransactionClient, requestI
 
 /** The same, inside a plain-SQL transaction: four or five kept statements (decision 063). */
 export function recordRequestStatusIn(sql: Sql, requestId: string, status: string, note?: string | null, current?: RequestStatusRow) {
-  current ??= sql.one(tables.selectFrom('ProductRequest').select(['status', 'organisationId', 'orderNumber']).where('id', '=', requestId))
+  current ??= sql.one(statusOf({ requestId }))
   if (!current) throw new NotFound('Request not found')
   if (current.status === status) return false
+  const was = current
   const at = new Date()
-  sql.run(tables.updateTable('ProductRequest').set({ status, updatedAt: at }).where('id', '=', requestId))
+  sql.run(moveStatus({ requestId, status, at }))
   sql.run(historyEntry(requestId, status, note ?? null, at))
-  recordActivityIn(sql, current.organisationId, 'request.updated', requestId)
-  webhookDeliveriesIn(sql, current.organisationId, 'request.status_changed', [
-    { request: { id: requestId, orderNumber: current.orderNumber, status, previousStatus: current.status, note: note ?? null, ...webhookDetailsIn(sql, [requestId]).get(requestId) } },
+  recordActivityIn(sql, was.organisationId, 'request.updated', requestId)
+  // The request's details are read only for an organisation with a webhook listening.
+  webhookDeliveriesIn(sql, was.organisationId, 'request.status_changed', () => [
+    { request: { id: requestId, orderNumber: was.orderNumber, status, previousStatus: was.status, note: note ?? null, ...webhookDetailsIn(sql, [requestId]).get(requestId) } },
   ])
   return true
 }
@@ -57,14 +65,11 @@ export function recordRequestStatusesIn(sql: Sql, current: Array<RequestStatusRo
     sql.run(historyEntry(r.id, status, note, at))
     recordActivityIn(sql, r.organisationId, 'request.updated', r.id)
   }
-  const details = webhookDetailsIn(
-    sql,
-    moving.map((r) => r.id),
-  )
-  webhookDeliveriesIn(
-    sql,
-    moving[0]!.organisationId,
-    'request.status_changed',
-    moving.map((r) => ({ request: { id: r.id, orderNumber: r.orderNumber, status, previousStatus: r.status, note, ...details.get(r.id) } })),
-  )
+  webhookDeliveriesIn(sql, moving[0]!.organisationId, 'request.status_changed', () => {
+    const details = webhookDetailsIn(
+      sql,
+      moving.map((r) => r.id),
+    )
+    return moving.map((r) => ({ request: { id: r.id, orderNumber: r.orderNumber, status, previousStatus: r.status, note, ...details.get(r.id) } }))
+  })
 }
