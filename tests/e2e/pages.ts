@@ -33,6 +33,9 @@ async function buildWorld(browser: Browser): Promise<World> {
     // On its way: the state in which the runner's proof dialog opens.
     const moved = await api.post(new URL(shareableUrl).pathname, { multipart: { intent: 'status', status: 'in_transit' }, headers: { Origin: new URL(manager.url()).origin }, maxRedirects: 0 })
     expect(moved.status()).toBe(302)
+    // A run of its own, so Dispatch shows a run card and the runner has a van to load (issue 37).
+    const forRun = await post(api, '/api/requests', { propertyId: property.id, vendorName: 'Harbor Housekeeping', requestedProducts: [{ productId: product.id, quantity: 3 }] })
+    const made = await post(api, '/api/dispatch/runs', { runnerId: runner.id, requestIds: [forRun.id] })
     const invoice = await post(api, '/api/invoices', {
       recipientName: 'Pat Payer',
       recipientEmail: 'pat@payer.test',
@@ -61,6 +64,7 @@ async function buildWorld(browser: Browser): Promise<World> {
       invoiceId: invoice.id,
       runnerPortal: `/runner/${runner.id}/${encodeURIComponent(runner.authToken)}`,
       deliveryLink: new URL(shareableUrl).pathname,
+      vanLoad: `/runner/${runner.id}/${encodeURIComponent(runner.authToken)}/load/${made.run.id}`,
       trackPath: new URL(sent.trackingUrl).pathname,
       periodFrom: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
       periodTo: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),

@@ -134,6 +134,11 @@ test('tokens open only their own work: another runner’s assignment, a rotated 
     ['runner token, other runner', () => call(anyone, 'runner 2', `/api/runners/${one.runner.id}/assignments?token=${two.runnerToken}`, 'GET'), true],
     ['runner token, other portal', () => call(anyone, 'runner 2', `/runner/${one.runner.id}/${two.runnerToken}`, 'GET'), false],
     ['runner token, other portal post', () => call(anyone, 'runner 2', `/runner/${one.runner.id}/${two.runnerToken}`, 'POST', { intent: 'status', assignmentId: one.assignment.id, status: 'delivered' }, true), false],
+    // Runner two's token on runner one's run: its pick list, and the Load the van checklist as their own page and as one's.
+    ['runner token, other run’s pick list', () => call(anyone, 'runner 2', `/api/dispatch/runs/${A.run.id}/pick-list?token=${two.runnerToken}`, 'GET'), true],
+    ['runner token, other run’s checklist', () => call(anyone, 'runner 2', `/runner/${two.runner.id}/${two.runnerToken}/load/${A.run.id}`, 'GET'), false],
+    ['runner token, other run’s checklist post', () => call(anyone, 'runner 2', `/runner/${two.runner.id}/${two.runnerToken}/load/${A.run.id}`, 'POST', { intent: 'load', productIds: A.product.id }, true), false],
+    ['runner token, other runner’s checklist', () => call(anyone, 'runner 2', `/runner/${one.runner.id}/${two.runnerToken}/load/${A.run.id}`, 'GET'), false],
     // One assignment's delivery link on the other.
     ['link token, other assignment', () => call(anyone, 'link 2', `/api/delivery/${one.assignment.id}?token=${two.linkToken}`, 'GET'), true],
     ['link token, other assignment', () => call(anyone, 'link 2', `/api/dispatch/assign/${one.assignment.id}?token=${two.linkToken}`, 'PATCH', { status: 'delivered' }), true],

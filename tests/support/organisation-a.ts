@@ -2,6 +2,9 @@
 // things (one of each kind a route can name), their ids for a route's parameters and bodies, and one
 // call as a given caller. Nothing in A's data may leak into an answer to anyone else: SECRET marks it.
 import { db } from '~/lib/db.server'
+import { writeTogether } from '~/lib/sql.server'
+import { firstDepotIn } from '~/areas/stock/depot.server'
+import { reserveIn } from '~/areas/stock/stock-ledger.server'
 import { hashToken, newToken } from '~/lib/tokens.server'
 import { givenAssignment } from '../fixtures/dispatch'
 import { organisationOf } from '../fixtures/people'
@@ -41,6 +44,8 @@ export async function givenOrganisationA(owner: TestClient, ownerEmail: string) 
   // A run of A's first assignment, so /api/dispatch/runs/:id is walked on a real row.
   const run = await db.run.create({ data: { id: `run-${one.assignment.id}`, organisationId: orgId, runnerId: one.runner.id, startLatitude: 40.758, startLongitude: -73.9855 } })
   await db.runStop.create({ data: { assignmentId: one.assignment.id, runId: run.id, stopOrder: 1, propertyId: one.property.id } })
+  // Its order holds A's secret product at A's depot, so the run's pick list and checklist have A's data to leak.
+  await writeTogether((sql) => reserveIn(sql, orgId, { depotId: firstDepotIn(sql, orgId).id, assignmentId: one.assignment.id, requestId: one.request.id, items: [{ productId: product.id, quantity: 2 }] }))
   for (const made of [apiKey, webhook, standingOrder]) if (typeof made.id !== 'string') throw new Error(`isolation matrix: could not seed organisation A: ${JSON.stringify(made)}`)
   return { owner, orgId, one, two, product, invoice, notification, trackingOne, trackingTwo, apiKey, webhook, standingOrder, invitation, run, ownerUserId: ownerUser.id }
 }
@@ -52,6 +57,7 @@ export function idFor(A: World, file: string, param: string): string {
     propertyId: A.one.property.id,
     productId: A.product.id,
     runnerId: A.one.runner.id,
+    runId: A.run.id,
     userId: A.ownerUserId,
     token: A.trackingOne,
     // A category is named, not numbered: organisation A's, which B must neither read nor translate.

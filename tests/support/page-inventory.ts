@@ -11,6 +11,8 @@ export type PageWorld = {
   invoiceId: string
   /** /runner/:runnerId/:token of a runner with one assignment. */
   runnerPortal: string
+  /** /runner/:runnerId/:token/load/:runId: that runner's Load the van checklist of a run. */
+  vanLoad: string
   /** /delivery/:assignmentId/:token of that assignment. */
   deliveryLink: string
   /** /track/:token of a request a vendor sent. */
@@ -229,6 +231,12 @@ export const PAGES: PageEntry[] = [
     who: 'anyone',
     jsOff: true,
     views: [view('portal', (w) => w.runnerPortal), view('wrong token', (w) => `${w.runnerPortal}x`, { status: 401 })],
+  },
+  {
+    file: 'runner+/$runnerId.$token_.load.$runId.tsx',
+    who: 'anyone',
+    jsOff: true,
+    views: [view('load the van', (w) => w.vanLoad), view('load the van, wrong token', (w) => w.vanLoad.replace('/load/', 'x/load/'), { status: 401 })],
   },
   {
     file: 'delivery+/$assignmentId.$token.tsx',

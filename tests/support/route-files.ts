@@ -50,7 +50,8 @@ export function routeUrl(file: string, fill: (param: string) => string = (p) => 
   const parts: string[] = []
   for (const segment of segments(file.replace(/\+\//g, '.').replace(/\/route(?=\.tsx?$)/, '').replace(/\.(tsx|ts)$/, ''))) {
     if (segment === '_index' || (segment.startsWith('_') && !segment.startsWith('_['))) continue
-    const text = segment.replace(/\[([^\]]*)\]/g, '$1')
+    // A trailing `_` only says the route is not nested in the one before it (`$token_.load`): not part of the URL.
+    const text = (segment.endsWith('_') && !segment.endsWith(']') ? segment.slice(0, -1) : segment).replace(/\[([^\]]*)\]/g, '$1')
     if (text === '$') {
       params.push('*')
       parts.push(fill('*'))

@@ -17,6 +17,7 @@ import { itemWithProduct, type ItemWithProductRow } from '~/areas/deliveries/dis
 import { notifyOrganisationIn } from '~/areas/outbox/notification.server'
 import { tellRequesters } from '~/areas/deliveries/requester-updates.server'
 import { recordRequestStatusIn } from '~/areas/requests/request-status.server'
+import { assignmentDepotIn, holdForAssignmentIn, type NamedShortage } from '~/areas/deliveries/van-stock.server'
 
 /**
  * The request with what the answer shows (property, items and their products) and the runner, in
@@ -154,6 +155,7 @@ export async function assignRunner(orgId: string, input: AssignInput, origin: st
   const linkToken = newToken()
   // Without an SMS account nothing is sent: the outcome is known now and written with the assignment.
   const smsOff = !smsConfig()
+  let shortages: NamedShortage[] = []
   // One plain-SQL transaction of kept statements (decision 063): through the ORM these cost ~1 ms each.
   const created = await writeTogether((sql) => {
     // Inside the transaction, so two managers assigning at once cannot both pass. The same statement
@@ -177,6 +179,8 @@ export async function assignRunner(orgId: string, input: AssignInput, origin: st
     }
     const { deliveredAt: _none, ...written } = assignment
     sql.run(insertAssignment(written))
+    // The request's lines as read above; held whatever the shelf holds, what it lacks is answered (issue 37).
+    shortages = holdForAssignmentIn(sql, orgId, { depotId: assignmentDepotIn(sql, orgId), assignmentId: assignment.id, requestId: request.id, items: request.items })
     // Without the row (deleted meanwhile) it is read again there and not found, as before.
     recordRequestStatusIn(sql, request.id, 'in_progress', `Assigned to ${runner.name}`, now && { status: now.status, organisationId: now.organisationId, orderNumber: now.orderNumber })
     recordActivityIn(sql, orgId, 'assignment.updated', assignment.id)
@@ -202,7 +206,7 @@ export async function assignRunner(orgId: string, input: AssignInput, origin: st
     request: { id, orderNumber, vendorName, status: 'in_progress', notes, urgent, neededBy, fieldAnswers, photos, property, items },
     proof: null,
   }
-  return { ...toView(full), shareableUrl, requesterUpdates }
+  return { ...toView(full), shareableUrl, requesterUpdates, shortages }
 }
 
 

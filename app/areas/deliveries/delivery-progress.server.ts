@@ -24,6 +24,8 @@ import { stageForAssignment, tellRequesters } from './requester-updates.server'
 import { recordRequestStatus } from '~/areas/requests/request-status.server'
 import { notStartedAtSameStop } from './run-view.server'
 import { enqueueWebhookEvent } from '~/areas/integrations/webhook.server'
+import { sqlWithin } from '~/lib/sql.server'
+import { settleHoldIn } from './van-stock.server'
 
 const PROOF_FIRST = '"Nobody to take it" needs a photo and a note: submit the delivery proof with a note first.'
 
@@ -59,6 +61,8 @@ export async function changeAssignmentStatus(
       },
     })
     if (moved.count === 0) throw new Conflict('This delivery was just changed. Please reload and try again.')
+    // Every delivery and cancellation passes here: its held stock leaves the shelf or is freed (issue 37).
+    if (to === 'delivered' || to === 'cancelled') settleHoldIn(await sqlWithin(tx), a.organisationId, a, to)
     await recordActivity(tx, a.organisationId, 'assignment.updated', a.id)
     await recordHandover(tx, a.id, handover)
     const note = `${a.runner.name}: ${statusWords(to)}`

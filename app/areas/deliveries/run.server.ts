@@ -24,6 +24,7 @@ import { recordRequestStatusesIn, type RequestStatusRow } from '~/areas/requests
 import { requestsWithListeners, tellRequesters } from './requester-updates.server'
 import { getRunSettings } from '~/areas/organisation/organisation-settings.server'
 import { lastPositions } from './runner-position.server'
+import { assignmentDepotIn, holdForRunIn, type NamedShortage } from './van-stock.server'
 
 /** More than a runner drives in a day; bounds the planning work and the answer. */
 export const MOST_STOPS = 60
@@ -129,11 +130,14 @@ export async function createRun(orgId: string, input: RunInput, origin: string) 
   const runId = newRowId()
   const smsOff = !smsConfig()
   const links = new Map<string, string>()
-  await writeTogether((sql) => {
+  const shortages = await writeTogether((sql) => {
     const now = candidates(sql, orgId, input.requestIds)
     refuseWhatCannotRun(now, input.requestIds)
     const at = new Date()
-    sql.run(tables.insertInto('Run').values({ id: runId, organisationId: orgId, runnerId: runner.id, startLatitude: start.lat, startLongitude: start.lng, createdAt: at }))
+    // The run's depot is where its orders are held and its pick list is loaded from (issue 37).
+    const depotId = assignmentDepotIn(sql, orgId)
+    const orders: Array<{ assignmentId: string; requestId: string }> = []
+    sql.run(tables.insertInto('Run').values({ id: runId, organisationId: orgId, runnerId: runner.id, startLatitude: start.lat, startLongitude: start.lng, depotId, createdAt: at }))
     const current: Array<RequestStatusRow & { id: string }> = sql.all(
       tables.selectFrom('ProductRequest').select(['id', 'status', 'organisationId', 'orderNumber']).where('id', 'in', listed(input.requestIds)),
     )
@@ -157,7 +161,9 @@ export async function createRun(orgId: string, input: RunInput, origin: string) 
       )
       sql.run(tables.insertInto('RunStop').values({ assignmentId, runId, stopOrder: stopOf.get(request.propertyId!)!, propertyId: request.propertyId }))
       recordActivityIn(sql, orgId, 'assignment.updated', assignmentId)
+      orders.push({ assignmentId, requestId: request.id })
     }
+    const short: NamedShortage[] = holdForRunIn(sql, orgId, { depotId, orders })
     recordRequestStatusesIn(sql, current, 'in_progress', `Assigned to ${runner.name} (run of ${propertyIds.length} stops)`)
     notifyOrganisationIn(sql, orgId, {
       type: 'other',
@@ -166,6 +172,7 @@ export async function createRun(orgId: string, input: RunInput, origin: string) 
       propertyId: null,
       assignmentId: null,
     })
+    return short
   })
 
   // Outside the transaction: one text for the whole run, with the first stop's link (its page lists the run).
@@ -178,7 +185,7 @@ export async function createRun(orgId: string, input: RunInput, origin: string) 
     await writeTogether((sql) => sql.run(tables.updateTable('RunnerAssignment').set({ smsStatus, updatedAt: new Date() }).where('id', 'in', listed(sent))))
   }
   for (const id of await requestsWithListeners(input.requestIds)) await tellRequesters(id, 'assigned', origin)
-  return { ...run, smsStatus }
+  return { ...run, smsStatus, shortages }
 }
 
 /**

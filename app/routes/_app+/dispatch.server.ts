@@ -13,6 +13,7 @@ import { generateDeliveryLink } from '~/areas/deliveries/assignment.server'
 import { assignRunner } from '~/areas/deliveries/assign-runner.server'
 import { createRunner, rotateRunnerToken, runnerPortalPath } from '~/areas/deliveries/runner.server'
 import { createRun, moveStop, MoveStopInput, RunInput } from '~/areas/deliveries/run.server'
+import { shortageWords } from '~/areas/deliveries/van-stock.server'
 
 const PAGE = '/dispatch'
 
@@ -88,6 +89,7 @@ async function assignRequest({ orgId, origin, field }: DispatchPost) {
     const sends = [
       sendSentence('Delivery link by SMS', `${created.runner.name} (${created.runner.phone})`, created.smsStatus as SendOutcome),
       ...created.requesterUpdates.map((u) => sendSentence(`Update by ${u.channel === 'sms' ? 'SMS' : 'e-mail'}`, `the requester at ${u.address}`, u.outcome)),
+      ...(created.shortages.length ? [`Short at the depot: ${shortageWords(created.shortages)}.`] : []),
     ]
     return redirectWithToast(PAGE, {
       title: 'Assignment Created',
@@ -105,7 +107,7 @@ async function makeRun({ orgId, origin, form, field }: DispatchPost) {
     const requests = run.stops.reduce((n, s) => n + s.requestIds.length, 0)
     return redirectWithToast(PAGE, {
       title: 'Run Created',
-      description: `${run.stops.length} ${run.stops.length === 1 ? 'stop' : 'stops'} (${requests} ${requests === 1 ? 'order' : 'orders'}, ${distanceWords(run.totalKm)}) for ${run.runnerName}.`,
+      description: `${run.stops.length} ${run.stops.length === 1 ? 'stop' : 'stops'} (${requests} ${requests === 1 ? 'order' : 'orders'}, ${distanceWords(run.totalKm)}) for ${run.runnerName}.${run.shortages.length ? ` Short at the depot: ${shortageWords(run.shortages)}.` : ''}`,
     })
   })
 }

@@ -29,6 +29,9 @@ import { suggestionsQueryFrom, suggestRunners, suggestRunnersFor, type Suggestio
 import { NotFound } from '~/lib/errors'
 import { isOverdue, overdueCutoff } from '~/areas/requests/overdue-requests.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
+import { shortagesIfAssigned, type NamedShortage } from '~/areas/deliveries/van-stock.server'
+import { pickListFor } from '~/areas/deliveries/pick-list.server'
+import { ShortageNote } from '~/areas/deliveries/components/shortage-note'
 
 export const contract: RouteContract = {
   kind: 'page',
@@ -47,16 +50,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   // Each list shows its oldest 50; a plain "show more" link (?queue=100, ?current=100) asks for more.
   const assign = params.get('assign')
-  const [pending, runners, current, timeZone, runs, suggestions, cutoff, runChoice] = await Promise.all([
+  const [pending, runners, current, timeZone, runs, suggestions, cutoff, runChoice, assignShortages] = await Promise.all([
     pendingOrdersPage(manager.orgId, shownFrom(params.get('queue'))),
     listActiveRunners(manager.orgId),
     currentAssignmentsPage(manager.orgId, shownFrom(params.get('current'))),
     organisationTimeZone(manager.orgId),
-    openRuns(manager.orgId),
+    openRuns(manager.orgId).then((open) => withStock(manager.orgId, open)),
     // Only for the request whose Assign dialog is open: one ranking, never one per row.
     assign ? suggestionsFor(manager.orgId, assign) : Promise.resolve([]),
     overdueCutoff(manager.orgId),
     runChoiceFor(manager.orgId, params),
+    // Before assigning (issue 37): what the depot could not cover, read only.
+    assign ? shortagesIfAssigned(manager.orgId, [assign]) : Promise.resolve([]),
   ])
   return json(
     {
@@ -66,13 +71,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
       assignments: current.lines,
       assignmentsTotal: current.total,
       timeZone,
-      runs: runs.map((r) => ({ id: r.id, runnerName: r.runnerName, totalKm: r.totalKm, stops: r.stops.map(({ order, propertyId, propertyName, orderNumbers, distanceKm, done }) => ({ order, propertyId, propertyName, orderNumbers, distanceKm, done })) })),
+      runs: runs.map((r) => ({ id: r.id, runnerName: r.runnerName, totalKm: r.totalKm, shortages: r.shortages, loaded: r.loaded, stops: r.stops.map(({ order, propertyId, propertyName, orderNumbers, distanceKm, done }) => ({ order, propertyId, propertyName, orderNumbers, distanceKm, done })) })),
       suggestions,
       overdue: pending.orders.filter((r) => isOverdue(r, cutoff)).map((r) => r.id),
       runChoice,
+      assignShortages,
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
+}
+
+/** Each open run with what its depot cannot cover of what is still to load, and whether its van is loaded. */
+async function withStock<R extends { id: string }>(orgId: string, runs: R[]) {
+  const lists = await Promise.all(runs.map((run) => pickListFor(orgId, run.id)))
+  return runs.map((run, i) => ({ ...run, shortages: lists[i]!.shortages, loaded: Boolean(lists[i]!.pickedAt) }))
 }
 
 /** A request gone meanwhile (assigned from another tab) just has no suggestions. */
@@ -93,15 +105,15 @@ async function suggestionsFor(orgId: string, requestId: string): Promise<Suggest
 async function runChoiceFor(orgId: string, params: URLSearchParams) {
   const tickedIds = params.getAll('requestIds')
   const asked = params.has('suggest') || params.has('pick')
-  const none = { asked, tickedIds, ticked: tickedIds.length, suggestions: [] as Suggestion[], selected: params.get('runnerId') || null, note: null as string | null }
+  const none = { asked, tickedIds, ticked: tickedIds.length, suggestions: [] as Suggestion[], selected: params.get('runnerId') || null, note: null as string | null, shortages: [] as NamedShortage[] }
   if (!asked) return none
   const query = suggestionsQueryFrom(params)
   if (!query.success) return { ...none, note: 'Tick the orders for the run first, then ask for suggestions.' }
   try {
-    const suggestions = await suggestRunnersFor(orgId, query.data.requestIds)
+    const [suggestions, shortages] = await Promise.all([suggestRunnersFor(orgId, query.data.requestIds), shortagesIfAssigned(orgId, query.data.requestIds)])
     const picked = params.get('pick')
     const selected = suggestions.find((s) => s.runnerId === picked)?.runnerId ?? suggestions[0]?.runnerId ?? none.selected
-    return { ...none, suggestions, selected }
+    return { ...none, suggestions, selected, shortages }
   } catch (err) {
     if (err instanceof NotFound) return { ...none, note: 'Some ticked orders are gone; tick them again.' }
     throw err
@@ -118,7 +130,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DispatchPage() {
-  const { queue, queuedTotal, runners, assignments, assignmentsTotal, timeZone, runs, suggestions, overdue, runChoice } = useLoaderData<typeof loader>()
+  const { queue, queuedTotal, runners, assignments, assignmentsTotal, timeZone, runs, suggestions, overdue, runChoice, assignShortages } = useLoaderData<typeof loader>()
   const shown = useActionData<Shown>()
   const [params] = useSearchParams()
   const navigation = useNavigation()
@@ -205,6 +217,7 @@ export default function DispatchPage() {
                 </option>
               ))}
             </SelectField>
+            <ShortageNote id="assign-shortages-heading" title="Short at the depot (you can still assign)" shortages={assignShortages} />
             <TextareaField label="Notes (Optional)" name="notes" rows={3} maxLength={2000} />
             <div className="flex justify-end gap-2">
               <Link to={PAGE} className={buttonClasses('secondary')}>

@@ -1,5 +1,6 @@
 // POST /api/dispatch/assign { requestId, runnerId, notes }: 201 with the assignment (its smsStatus
-// tells whether the runner was texted) and the shareable delivery link.
+// tells whether the runner was texted), the shareable delivery link and `shortages`: what the depot could
+// not cover of the request's items, which are held there all the same (issue 37).
 // A dispatcher assigns down the queue many times a minute: in production and tests the Express server
 // answers it through the direct JSON lane (decision 064; signed-in callers since decision 137) by
 // calling `directJsonAction`; Remix's action gives the same answer the same way.

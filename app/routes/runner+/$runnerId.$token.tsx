@@ -124,6 +124,10 @@ export default function RunnerPortal() {
               navigateUrl={run.navigateUrl}
               hint="Start your first stop below to see the addresses and get directions."
             />
+            {/* The run's pick list at the depot (issue 37): a page of its own, plain form posts. */}
+            <a href={`${pathname}/load/${run.id}`} className="mt-2 inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900">
+              Load the van{data.runs.length > 1 ? ` (run ${i + 1})` : ''}
+            </a>
           </div>
         ))}
         <section aria-labelledby="active-heading" className="space-y-4">

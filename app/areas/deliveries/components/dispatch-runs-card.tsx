@@ -7,9 +7,10 @@ import { useFocusAfterPost } from '~/lib/use-focus-after-post'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { Card, CardBody, CardHeader } from '~/ui/card'
+import { ShortageNote, type ShortageLine } from './shortage-note'
 
 export type RunCardStop = { order: number; propertyId: string; propertyName: string; orderNumbers: string[]; distanceKm: number | null; done: boolean }
-export type RunCardRun = { id: string; runnerName: string; totalKm: number | null; stops: RunCardStop[] }
+export type RunCardRun = { id: string; runnerName: string; totalKm: number | null; stops: RunCardStop[]; shortages?: ShortageLine[]; loaded?: boolean }
 
 export function RunsCard({ runs }: { runs: RunCardRun[] }) {
   const focusAfter = useFocusAfterPost()
@@ -35,7 +36,19 @@ export function RunsCard({ runs }: { runs: RunCardRun[] }) {
               <li key={run.id} aria-label={`Run for ${run.runnerName}`} className="rounded-md border border-slate-200 p-3">
                 <p className="text-sm font-medium text-slate-900">
                   {run.runnerName} · {run.stops.length} {run.stops.length === 1 ? 'stop' : 'stops'} · {distanceWords(run.totalKm)}
+                  {run.loaded ? (
+                    <Badge tone="green" className="ml-2">
+                      Van loaded
+                    </Badge>
+                  ) : null}
                 </p>
+                {/* The pick list to print for the depot (issue 37); the runner has it as a checklist on their portal. */}
+                <a href={`/api/dispatch/runs/${run.id}/pick-list/pdf`} className="text-sm font-medium text-brand-700 underline">
+                  Pick list (PDF)<span className="sr-only">{` for ${run.runnerName}’s run`}</span>
+                </a>
+                <div className="mt-2">
+                  <ShortageNote id={`run-${run.id}-short`} title="Short at the depot" shortages={run.shortages ?? []} />
+                </div>
                 <ol className="mt-2 space-y-1">
                   {run.stops.map((stop, i) => (
                     <li key={stop.propertyId} id={stopId(run.id, stop.propertyId)} tabIndex={-1} className="flex flex-wrap items-center justify-between gap-2 text-sm">

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react'
 import { Button } from '~/ui/button'
 import { SelectField } from '~/ui/field'
+import { ShortageNote, type ShortageLine } from './shortage-note'
 
 export type RunChoiceSuggestion = { runnerId: string; name: string; reason: string }
 
@@ -17,6 +18,8 @@ export type RunChoice = {
   /** Why there are no suggestions, when asked. */
   note: string | null
   ticked: number
+  /** What the depot could not cover if the ticked orders were made a run now (issue 37). */
+  shortages?: ShortageLine[]
 }
 
 export function RunRunnerChoice({ runners, choice }: { runners: Array<{ id: string; name: string }>; choice?: RunChoice }) {
@@ -89,6 +92,7 @@ export function RunRunnerChoice({ runners, choice }: { runners: Array<{ id: stri
           )}
         </section>
       ) : null}
+      {choice?.asked ? <ShortageNote id="run-shortages-heading" title="Short at the depot for these orders (the run can still be made)" shortages={choice.shortages ?? []} /> : null}
     </div>
   )
 }
