@@ -47,9 +47,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const manager = await requireManager(request)
-  const depot = await depotOrNotFound(manager.orgId, params.id!)
   const form = await request.formData()
   const intent = form.get('intent')
+  // Refused before the depot is looked up: the refusal says why, whoever's depot it is.
+  if (intent === 'settings') requirePermissionOnPage(manager, 'stock')
+  const depot = await depotOrNotFound(manager.orgId, params.id!)
   const productId = String(form.get('productId') ?? '')
   const back = `/depots/${depot.id}?product=${encodeURIComponent(productId)}`
   try {
@@ -60,7 +62,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(back, { title: 'Movement Recorded', description: `On hand is now ${onHand}.` })
     }
     if (intent === 'settings') {
-      requirePermissionOnPage(manager, 'stock')
       const submission = parseWithZod(form, { schema: StockSettingsInput })
       if (submission.status !== 'success') return json({ intent: 'settings' as const, result: submission.reply() }, { status: 400 })
       await updateStockSettings(manager.orgId, depot.id, productId, submission.value)

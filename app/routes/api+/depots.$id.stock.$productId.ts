@@ -10,7 +10,7 @@ import * as answer from '~/areas/stock/stock-answer.schema'
 
 export const contract: RouteContract = {
   kind: 'api',
-  callers: ['manager'],
+  callers: ['member-needs-owner/admin'],
   methods: ['PUT'],
   permission: 'stock',
   operations: [{ method: 'PUT', summary: 'Set a product’s reorder point, reorder quantity and bin at a depot (owners and admins)', scope: 'stock:write', body: StockSettingsInput, response: answer.StockLineUpdatedAnswer }],
