@@ -40,17 +40,21 @@ export type DepotView = { id: string; name: string; address: string | null; crea
 
 /** The organisation's depots, first made first (the first is where unplaced assignments reserve). */
 export async function listDepots(orgId: string): Promise<DepotView[]> {
-  return readNow((sql) =>
+  const rows = await readNow((sql) =>
     sql.all(tables.selectFrom('Depot').select(['id', 'name', 'address', 'createdAt']).where('organisationId', '=', orgId).orderBy('createdAt').orderBy('id')),
   )
+  return rows.map(instantOf)
 }
 
 /** One of the organisation's depots; another organisation's (or none) is not found. */
 export async function depotOf(orgId: string, depotId: string): Promise<DepotView> {
   const depot = await readNow((sql) => sql.one(depotById({ orgId, depotId })))
   if (!depot) throw new NotFound('Depot not found.')
-  return depot
+  return instantOf(depot)
 }
+
+/** Dates as ISO instants on the wire, as every answer gives them. */
+const instantOf = (depot: DepotView): DepotView => ({ ...depot, createdAt: new Date(depot.createdAt).toISOString() })
 
 const depotById = compiledOnce((p: { orgId: string; depotId: string }) =>
   tables.selectFrom('Depot').select(['id', 'name', 'address', 'createdAt']).where('id', '=', p.depotId).where('organisationId', '=', p.orgId),
