@@ -37,13 +37,61 @@ const stockRows = compiledOnce((p: { orgId: string; depotId: string }) =>
     .orderBy('p.id'),
 )
 
+type StockRow = { productId: string; name: string; onHand: number | null; reserved: number | null; reorderPoint: number | null; reorderQuantity: number | null; bin: string | null }
+
+function lineOf(r: StockRow): StockLine {
+  const onHand = r.onHand ?? 0
+  const reserved = r.reserved ?? 0
+  return { productId: r.productId, name: r.name, onHand, reserved, available: onHand - reserved, reorderPoint: r.reorderPoint ?? null, reorderQuantity: r.reorderQuantity ?? null, bin: r.bin ?? null }
+}
+
 /** Every product of the organisation at the depot, in bin order. The caller has checked the depot is the organisation's. */
 export async function stockAt(orgId: string, depotId: string): Promise<StockLine[]> {
   const rows = await readNow((sql) => sql.all(stockRows({ orgId, depotId })))
-  return rows.map((r) => {
-    const onHand = r.onHand ?? 0
-    const reserved = r.reserved ?? 0
-    return { productId: r.productId, name: r.name, onHand, reserved, available: onHand - reserved, reorderPoint: r.reorderPoint ?? null, reorderQuantity: r.reorderQuantity ?? null, bin: r.bin ?? null }
+  return rows.map(lineOf)
+}
+
+export const STOCK_PAGE_SIZE = 100
+
+/**
+ * One page of the depot's stock for the page (a screen of rows, not 2,000: rendering every product
+ * cost the page ten times its budget), optionally only products whose name or bin holds `q`, the
+ * count of all that match, and the one product the page has open.
+ */
+export async function stockPage(orgId: string, depotId: string, options: { q?: string; offset?: number; productId?: string | null }) {
+  const q = options.q?.trim() ?? ''
+  const offset = Math.max(0, options.offset ?? 0)
+  return readNow((sql) => {
+    let base = tables
+      .selectFrom('Product as p')
+      .leftJoin('DepotStock as s', (join) => join.onRef('s.productId', '=', 'p.id').on('s.depotId', '=', depotId))
+      .where('p.organisationId', '=', orgId)
+    if (q) {
+      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      base = base.where((eb) => eb.or([eb('p.name', 'like', fragment<string>`${like} escape '\\'`), eb('s.bin', 'like', fragment<string>`${like} escape '\\'`)]))
+    }
+    const total = sql.one(base.select(fragment<number>`count(*)`.as('n')))?.n ?? 0
+    const rows = sql.all(
+      base
+        .select(['p.id as productId', 'p.name', 's.onHand', 's.reserved', 's.reorderPoint', 's.reorderQuantity', 's.bin'])
+        .orderBy(fragment`s.bin IS NULL`)
+        .orderBy('s.bin')
+        .orderBy('p.name')
+        .orderBy('p.id')
+        .limit(STOCK_PAGE_SIZE)
+        .offset(offset),
+    )
+    const chosen = options.productId
+      ? sql.one(
+          tables
+            .selectFrom('Product as p')
+            .leftJoin('DepotStock as s', (join) => join.onRef('s.productId', '=', 'p.id').on('s.depotId', '=', depotId))
+            .select(['p.id as productId', 'p.name', 's.onHand', 's.reserved', 's.reorderPoint', 's.reorderQuantity', 's.bin'])
+            .where('p.organisationId', '=', orgId)
+            .where('p.id', '=', options.productId),
+        )
+      : undefined
+    return { lines: rows.map(lineOf), total, offset, chosen: chosen ? lineOf(chosen) : null }
   })
 }
 

@@ -5,7 +5,8 @@
 // form posts: the page works the same without JavaScript.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { PageNav, PageSummary } from '~/routes/_app+/components/catalog-pager'
 import { Download } from 'lucide-react'
 import { PageHeader } from '~/routes/_app+/components/page-header'
 import { Badge } from '~/ui/badge'
@@ -18,7 +19,7 @@ import { permissionsOf, requirePermissionOnPage } from '~/areas/organisation/per
 import { requireManager } from '~/areas/people/auth.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
 import { depotOrNotFound } from '~/areas/stock/depot-page.server'
-import { stockAt, updateStockSettings } from '~/areas/stock/depot-stock.server'
+import { STOCK_PAGE_SIZE, stockPage, updateStockSettings } from '~/areas/stock/depot-stock.server'
 import { recordMovement } from '~/areas/stock/stock-movement.server'
 import { MovementInput, StockSettingsInput } from '~/areas/stock/stock.schema'
 import { DepotNav } from '~/areas/stock/components/depot-nav'
@@ -38,11 +39,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
   const depot = await depotOrNotFound(manager.orgId, params.id!)
   const url = new URL(request.url)
-  const q = (url.searchParams.get('q') ?? '').trim().toLowerCase()
-  const all = await stockAt(manager.orgId, depot.id)
-  const stock = q ? all.filter((s) => s.name.toLowerCase().includes(q) || (s.bin ?? '').toLowerCase().includes(q)) : all
-  const chosen = all.find((s) => s.productId === url.searchParams.get('product')) ?? null
-  return json({ depot: { id: depot.id, name: depot.name, address: depot.address }, may: permissionsOf(manager), q, stock, chosen })
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
+  const page = Math.max(1, Math.floor(Number(url.searchParams.get('page')) || 1))
+  const found = await stockPage(manager.orgId, depot.id, { q, offset: (page - 1) * STOCK_PAGE_SIZE, productId: url.searchParams.get('product') })
+  return json({
+    depot: { id: depot.id, name: depot.name, address: depot.address },
+    may: permissionsOf(manager),
+    q,
+    page,
+    pageCount: Math.max(1, Math.ceil(found.total / STOCK_PAGE_SIZE)),
+    total: found.total,
+    offset: found.offset,
+    stock: found.lines,
+    chosen: found.chosen,
+  })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -75,7 +85,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DepotStockPage() {
-  const { depot, may, q, stock, chosen } = useLoaderData<typeof loader>()
+  const { depot, may, q, page, pageCount, total, offset, stock, chosen } = useLoaderData<typeof loader>()
+  const [params] = useSearchParams()
   const actionData = useActionData<typeof action>()
   const errorsOf = (intent: 'move' | 'settings') => (actionData && 'intent' in actionData && actionData.intent === intent ? (actionData.result.error ?? {}) : {})
   const moveErrors = errorsOf('move')
@@ -105,7 +116,8 @@ export default function DepotStockPage() {
             }
           />
           <CardBody className="grid gap-6 lg:grid-cols-2">
-            <Form method="post" className="flex flex-col gap-3" aria-label="Record a movement">
+            {/* Keyed by what is on hand: a recorded movement empties the form (with JavaScript, a redirect to the same address would keep what was typed, and a second press would record it twice). */}
+            <Form key={`${chosen.productId}-${chosen.onHand}`} method="post" className="flex flex-col gap-3" aria-label="Record a movement">
               <h3 className="text-sm font-semibold text-slate-900">Record a movement</h3>
               <input type="hidden" name="intent" value="move" />
               <input type="hidden" name="productId" value={chosen.productId} />
@@ -144,6 +156,7 @@ export default function DepotStockPage() {
             </label>
             <Button type="submit" variant="secondary">Find</Button>
           </Form>
+          <PageSummary offset={offset} shown={stock.length} total={total} noun={['product', 'products']} testId="stock-count" />
           <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Stock table">
             <table className="w-full text-left text-sm" id="stock-table">
               <caption className="sr-only">{`Stock at ${depot.name}`}</caption>
@@ -174,7 +187,7 @@ export default function DepotStockPage() {
                     <td className="py-1.5 pr-3 text-right tabular-nums">{s.reorderPoint ?? '—'}</td>
                     <td className="py-1.5 pr-3 text-right tabular-nums">{s.reorderQuantity ?? '—'}</td>
                     <td className="py-1.5 text-right">
-                      <Link to={`?${new URLSearchParams({ ...(q ? { q } : {}), product: s.productId })}`} className="text-brand-700 hover:underline" preventScrollReset={false}>
+                      <Link to={`?${new URLSearchParams({ ...(q ? { q } : {}), ...(page > 1 ? { page: String(page) } : {}), product: s.productId })}`} className="text-brand-700 hover:underline" preventScrollReset={false}>
                         Record<span className="sr-only">{` for ${s.name}`}</span>
                       </Link>
                     </td>
@@ -184,6 +197,7 @@ export default function DepotStockPage() {
             </table>
             {stock.length === 0 ? <p className="py-4 text-sm text-slate-600">{q ? `No product or bin matches “${q}”.` : 'No products yet: add them under Products.'}</p> : null}
           </div>
+          <PageNav params={params} page={page} pageCount={pageCount} label="Stock pages" close={['product']} />
         </CardBody>
       </Card>
     </>

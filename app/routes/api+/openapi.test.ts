@@ -160,8 +160,9 @@ describe('the documented answers (issues 15 and 17)', () => {
     ]
     const answers = await answersAsDocumented(doc, calls)
     expect(answers.find((a) => a.path === '/api/stock/movements' && a.method === 'GET')!.body).toMatchObject({ movements: [{ reason: 'count' }, { reason: 'receive' }] })
-    expect(doc.paths['/api/depots/{id}/stock']!.get!['x-scope']).toBe('stock:read')
-    expect(doc.paths['/api/stock/movements']!.post!['x-scope']).toBe('stock:write')
+    const scopes = doc.paths as unknown as Record<string, Record<string, { 'x-scope'?: string }>>
+    expect(scopes['/api/depots/{id}/stock']!.get!['x-scope']).toBe('stock:read')
+    expect(scopes['/api/stock/movements']!.post!['x-scope']).toBe('stock:write')
   })
 
   test('the team calls answer what the document says, and never with an invitation token', async () => {
