@@ -4,6 +4,8 @@
 // database, each product's kept total equal to the sum of its movements, as the ledger keeps it. A
 // file of its own: the scale fixture (10-scale) takes minutes to build and holds no stock.
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import http from 'node:http'
 import { createRequire } from 'node:module'
 import { startServer } from './server.mjs'
@@ -86,5 +88,7 @@ export async function run() {
     return rows
   } finally {
     server.stop()
+    // 50 MB of seeded ledger a run: not left behind.
+    fs.rmSync(path.dirname(server.database), { recursive: true, force: true })
   }
 }
