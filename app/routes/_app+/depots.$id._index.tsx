@@ -66,9 +66,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/depots/${depot.id}?product=${encodeURIComponent(productId)}`
   try {
     if (intent === 'move') {
+      // The depot is the page's, whatever the form says.
+      form.set('depotId', depot.id)
       const submission = parseWithZod(form, { schema: MovementInput })
       if (submission.status !== 'success') return json({ intent: 'move' as const, result: submission.reply() }, { status: 400 })
-      const { onHand } = await recordMovement(manager.orgId, manager.userId, { ...submission.value, depotId: depot.id })
+      const { onHand } = await recordMovement(manager.orgId, manager.userId, submission.value)
       return redirectWithToast(back, { title: 'Movement Recorded', description: `On hand is now ${onHand}.` })
     }
     if (intent === 'settings') {
@@ -121,7 +123,6 @@ export default function DepotStockPage() {
               <h3 className="text-sm font-semibold text-slate-900">Record a movement</h3>
               <input type="hidden" name="intent" value="move" />
               <input type="hidden" name="productId" value={chosen.productId} />
-              <input type="hidden" name="depotId" value={depot.id} />
               <SelectField label="Reason" name="reason" defaultValue="receive" errors={moveErrors.reason}>
                 <option value="receive">Received (adds)</option>
                 <option value="return">Returned (adds)</option>
