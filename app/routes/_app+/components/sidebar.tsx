@@ -9,10 +9,10 @@ export const NAV_ENTRIES = [
   { to: '/properties', label: 'Logistics', icon: Building2 },
   { to: '/requests', label: 'Requests', icon: ClipboardList },
   { to: '/products', label: 'Products', icon: Boxes },
-  // Issue 37: the depots' stock, counts and ledger.
-  { to: '/depots', label: 'Stock', icon: Warehouse },
   // Beyond the spec's list (issue 28): the QR codes page was reachable only by typing its address.
   { to: '/qr-codes', label: 'QR Codes', icon: QrCode },
+  // Issue 37: the depots' stock, counts and ledger (after QR Codes, which issue 28 put beside Products).
+  { to: '/depots', label: 'Stock', icon: Warehouse },
   { to: '/dispatch', label: 'Dispatch', icon: Truck },
   { to: '/billing', label: 'Billing', icon: CreditCard },
   { to: '/reports', label: 'Reports', icon: BarChart3 },
