@@ -76,6 +76,8 @@ async function seed() {
       setupCompletedAt: new Date(),
     },
   })
+  // Its first depot (issue 37), as sign-up makes one.
+  await db.depot.create({ data: { organisationId: org.id, name: 'Main depot' } })
   const owner = await db.user.create({ data: { email: OWNER, firstName: 'Dana', lastName: 'Demo' } })
   await db.membership.create({ data: { userId: owner.id, organisationId: org.id, role: 'owner' } })
   await db.userSettings.create({ data: { userId: owner.id } })

@@ -51,6 +51,13 @@ async function buildWorld(browser: Browser): Promise<World> {
       const res = await api.post('/settings', { form, headers: { Origin: origin }, maxRedirects: 0 })
       expect(res.status(), form.intent).toBeLessThan(400)
     }
+    // Stock: the first depot holds the product in a bin, below its reorder point; a second has a count open.
+    const { depots } = (await (await api.get('/api/depots')).json()) as { depots: { id: string }[] }
+    const depotId = depots[0]!.id
+    expect((await api.put(`/api/depots/${depotId}/stock/${product.id}`, { data: { reorderPoint: 5, reorderQuantity: 20, bin: 'A-01' } })).ok()).toBe(true)
+    await post(api, '/api/stock/movements', { depotId, productId: product.id, quantity: 4, reason: 'receive', note: 'First delivery' })
+    const { depot: countDepot } = await post(api, '/api/depots', { name: 'North yard' })
+    expect((await api.post(`/depots/${countDepot.id}/count`, { form: { intent: 'open' }, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(302)
     const sent = await post(api, '/api/vendor/requests', {
       propertyId: property.id,
       vendorName: 'Olena Kovalenko',
@@ -68,6 +75,8 @@ async function buildWorld(browser: Browser): Promise<World> {
       trackPath: new URL(sent.trackingUrl).pathname,
       periodFrom: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
       periodTo: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      depotId,
+      countDepotId: countDepot.id,
       managerState: await context.storageState(),
     }
   } finally {

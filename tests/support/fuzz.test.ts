@@ -46,7 +46,8 @@ beforeAll(async () => {
   const webhook = await made('/api/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['request.created'] })
   const standingOrder = await made('/api/standing-orders', { propertyId: property.id, vendorName: 'Fuzz linen', items: [{ productId: product.id, quantity: 2 }], every: 'week', weekday: 1, time: '07:30', timezone: 'UTC' })
   const user = await db.user.findFirstOrThrow({ where: { email: 'fuzz-owner@x.test' } })
-  ids = { apiKey, webhook, standingOrder, user: user.id, assignment: assignment.id, property: property.id, request: request.id, runner: runner.id, product: product.id, invoice: invoice.id, notification: notification.id }
+  const depot = await db.depot.findFirstOrThrow({ where: { organisationId: orgId } })
+  ids = { depot: depot.id, apiKey, webhook, standingOrder, user: user.id, assignment: assignment.id, property: property.id, request: request.id, runner: runner.id, product: product.id, invoice: invoice.id, notification: notification.id }
 })
 
 function fill(route: RouteFile) {
@@ -63,6 +64,7 @@ function fill(route: RouteFile) {
         'api.standing-orders.$id': ids.standingOrder!,
         'api.webhooks.$id': ids.webhook!,
         'api.api-keys.$id': ids.apiKey!,
+        'api.depots.$id': ids.depot!,
       }
       return byPrefix[prefix] ?? 'unknown'
     }

@@ -3,7 +3,6 @@
 // call as a given caller. Nothing in A's data may leak into an answer to anyone else: SECRET marks it.
 import { db } from '~/lib/db.server'
 import { writeTogether } from '~/lib/sql.server'
-import { firstDepotIn } from '~/areas/stock/depot.server'
 import { reserveIn } from '~/areas/stock/stock-ledger.server'
 import { hashToken, newToken } from '~/lib/tokens.server'
 import { givenAssignment } from '../fixtures/dispatch'
@@ -44,10 +43,15 @@ export async function givenOrganisationA(owner: TestClient, ownerEmail: string) 
   // A run of A's first assignment, so /api/dispatch/runs/:id is walked on a real row.
   const run = await db.run.create({ data: { id: `run-${one.assignment.id}`, organisationId: orgId, runnerId: one.runner.id, startLatitude: 40.758, startLongitude: -73.9855 } })
   await db.runStop.create({ data: { assignmentId: one.assignment.id, runId: run.id, stopOrder: 1, propertyId: one.property.id } })
+  // A's first depot (made at sign-up) holding a product, with a movement in its ledger.
+  const depot = await db.depot.findFirstOrThrow({ where: { organisationId: orgId } })
+  await db.depot.update({ where: { id: depot.id }, data: { name: `${SECRET} depot` } })
+  const moved = await owner.post('/api/stock/movements', { depotId: depot.id, productId: product.id, quantity: 5, reason: 'receive', note: `${SECRET} delivery note` })
+  if (moved.status !== 201) throw new Error(`isolation matrix: could not stock organisation A's depot: ${await moved.text()}`)
   // Its order holds A's secret product at A's depot, so the run's pick list and checklist have A's data to leak.
-  await writeTogether((sql) => reserveIn(sql, orgId, { depotId: firstDepotIn(sql, orgId).id, assignmentId: one.assignment.id, requestId: one.request.id, items: [{ productId: product.id, quantity: 2 }] }))
+  await writeTogether((sql) => reserveIn(sql, orgId, { depotId: depot.id, assignmentId: one.assignment.id, requestId: one.request.id, items: [{ productId: product.id, quantity: 2 }] }))
   for (const made of [apiKey, webhook, standingOrder]) if (typeof made.id !== 'string') throw new Error(`isolation matrix: could not seed organisation A: ${JSON.stringify(made)}`)
-  return { owner, orgId, one, two, product, invoice, notification, trackingOne, trackingTwo, apiKey, webhook, standingOrder, invitation, run, ownerUserId: ownerUser.id }
+  return { owner, orgId, one, two, product, invoice, notification, trackingOne, trackingTwo, apiKey, webhook, standingOrder, invitation, run, depot, ownerUserId: ownerUser.id }
 }
 
 /** Organisation A's id for a route's `$param`; a new parameter must be taught here. */
@@ -68,6 +72,8 @@ export function idFor(A: World, file: string, param: string): string {
   if (param === 'id') {
     const byPrefix: [string, string][] = [
       ['api.api-keys', A.apiKey.id],
+      ['api.depots', A.depot.id],
+      ['_app.depots', A.depot.id],
       ['api.dispatch.assign', A.one.assignment.id],
       ['api.dispatch.runs', A.run.id],
       ['api.invitations', A.invitation.id],
@@ -101,6 +107,7 @@ export function bodyOfAIds(A: World) {
     assignmentId: A.one.assignment.id,
     notificationId: A.notification.id,
     standingOrderId: A.standingOrder.id,
+    depotId: A.depot.id,
     status: 'completed',
     name: 'Taken over',
   }

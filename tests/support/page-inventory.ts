@@ -20,6 +20,10 @@ export type PageWorld = {
   /** The first day of the period that holds the world's requests and deliveries (YYYY-MM-DD). */
   periodFrom: string
   periodTo: string
+  /** The organisation's first depot, holding the product (bin, reorder point, a movement). */
+  depotId: string
+  /** A second depot with a count open. */
+  countDepotId: string
 }
 
 export type PageView = {
@@ -169,6 +173,26 @@ export const PAGES: PageEntry[] = [
       view('reports, bad period', () => '/reports?from=2026-05-01&to=2026-01-01', { status: 400 }),
     ],
   },
+  { file: '_app+/depots._index.tsx', who: 'manager', jsOff: true, views: [view('depots and their stock value', () => '/depots')] },
+  {
+    file: '_app+/depots.$id._index.tsx',
+    who: 'manager',
+    jsOff: true,
+    views: [
+      view('a depot’s stock', (w) => `/depots/${w.depotId}`),
+      view('a product’s movement and reorder forms', (w) => `/depots/${w.depotId}?product=${w.productId}`),
+      view('a depot’s stock, nothing found', (w) => `/depots/${w.depotId}?q=nothing-like-it`),
+    ],
+  },
+  // Issue 37: the depot screens are audited without JavaScript too (the count is made standing at a shelf, on a phone).
+  {
+    file: '_app+/depots.$id.count.tsx',
+    who: 'manager',
+    jsOff: true,
+    views: [view('a count not started', (w) => `/depots/${w.depotId}/count`), view('a count open', (w) => `/depots/${w.countDepotId}/count`)],
+  },
+  { file: '_app+/depots.$id.movements.tsx', who: 'manager', jsOff: true, views: [view('a depot’s ledger', (w) => `/depots/${w.depotId}/movements`)] },
+  { file: '_app+/depots.$id.cover.tsx', who: 'manager', jsOff: true, views: [view('days of cover', (w) => `/depots/${w.depotId}/cover`)] },
   {
     file: '_app+/import.tsx',
     who: 'manager',

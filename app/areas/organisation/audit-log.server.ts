@@ -41,6 +41,9 @@ export const AUDIT_ACTIONS = [
   'webhook.created',
   'webhook.deleted',
   'images.unused_removed',
+  'depot.created',
+  'stock.moved',
+  'stock.settings_changed',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

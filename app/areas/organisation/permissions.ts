@@ -15,10 +15,12 @@ export type Role = (typeof ROLES)[number]
  * - import: CSV import of the catalog
  * - audit: read the audit log
  * - ownership: transfer ownership, make or unmake an owner
+ * - stock: add depots and set a product's reorder point, reorder quantity and bin at a depot (issue 37);
+ *   recording movements and counts is everyday work
  * - system: the deployment-wide registration switch, for the owners and admins of the operator's
  *   organisation only (decision 072): every other tenant may read it, none may change it
  */
-export const PERMISSIONS = ['work', 'team', 'organisation', 'integrations', 'import', 'audit', 'ownership', 'system'] as const
+export const PERMISSIONS = ['work', 'team', 'organisation', 'integrations', 'import', 'audit', 'ownership', 'system', 'stock'] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 const ALLOWED: Record<Permission, readonly Role[]> = {
@@ -30,6 +32,7 @@ const ALLOWED: Record<Permission, readonly Role[]> = {
   audit: ['owner', 'admin'],
   ownership: ['owner'],
   system: ['owner', 'admin'],
+  stock: ['owner', 'admin'],
 }
 
 const REFUSALS: Record<Permission, string> = {
@@ -40,6 +43,7 @@ const REFUSALS: Record<Permission, string> = {
   import: 'Only an owner or admin can import the catalog.',
   audit: 'Only an owner or admin can read the audit log.',
   ownership: 'Only the owner can transfer ownership or change an owner.',
+  stock: 'Only an owner or admin can add depots or change reorder settings.',
   system: 'Only the owners and admins of the organisation that runs this deployment can change system settings.',
 }
 
@@ -55,7 +59,7 @@ export type Actor = {
   operator?: boolean
 }
 
-const KEY_MAY: ReadonlySet<Permission> = new Set(['work', 'import'])
+const KEY_MAY: ReadonlySet<Permission> = new Set(['work', 'import', 'stock'])
 
 export function can(actor: Actor | null | undefined, permission: Permission): boolean {
   if (!actor) return false

@@ -35,6 +35,8 @@ export const API_SCOPES = [
   'catalog:write',
   'dispatch:write',
   'invoices:read',
+  'stock:read',
+  'stock:write',
 ] as const
 export type ApiScope = (typeof API_SCOPES)[number]
 

@@ -58,6 +58,9 @@ export async function signInFromIdentity(profile: IdentityProfile, options: { fo
     const organisation = await tx.organisation.create({ data: { name: orgName, timeZone: listedTimeZone(options.timeZone) ?? 'UTC' } })
     await tx.membership.create({ data: { userId: user.id, organisationId: organisation.id, role: 'owner', lastActiveAt: new Date() } })
     await tx.userSettings.create({ data: { userId: user.id } })
+    // Its first depot (issue 37), in the same write; named as stock/depot.server.ts's FIRST_DEPOT_NAME
+    // (people sits below stock, so it cannot import it).
+    await tx.depot.create({ data: { organisationId: organisation.id, name: 'Main depot' } })
     return { user, organisationId: organisation.id }
   })
   await recordSignIn(created.user, created.organisationId, true)

@@ -3,8 +3,11 @@
 // finds none (an organisation from before, restored from a backup) makes it in its own transaction.
 import { tables } from '~/lib/sql-builder.server'
 import { compiledOnce } from '~/lib/sql-once.server'
-import type { Sql } from '~/lib/sql.server'
+import { readNow, writeTogether, type Sql } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
+import { NotFound } from '~/lib/errors'
+import { recordAudit } from '~/areas/organisation/audit-log.server'
+import type { DepotInput } from './stock.schema'
 
 export const FIRST_DEPOT_NAME = 'Main depot'
 
@@ -31,4 +34,43 @@ export function firstDepotIn(sql: Sql, orgId: string): { id: string; name: strin
   }
   sql.run(tables.insertInto('Depot').values(depot))
   return { id: depot.id, name: depot.name }
+}
+
+export type DepotView = { id: string; name: string; address: string | null; createdAt: string }
+
+/** The organisation's depots, first made first (the first is where unplaced assignments reserve). */
+export async function listDepots(orgId: string): Promise<DepotView[]> {
+  const rows = await readNow((sql) =>
+    sql.all(tables.selectFrom('Depot').select(['id', 'name', 'address', 'createdAt']).where('organisationId', '=', orgId).orderBy('createdAt').orderBy('id')),
+  )
+  return rows.map(instantOf)
+}
+
+/** One of the organisation's depots; another organisation's (or none) is not found. */
+export async function depotOf(orgId: string, depotId: string): Promise<DepotView> {
+  const depot = await readNow((sql) => sql.one(depotById({ orgId, depotId })))
+  if (!depot) throw new NotFound('Depot not found.')
+  return instantOf(depot)
+}
+
+/** Dates as ISO instants on the wire, as every answer gives them. */
+const instantOf = (depot: DepotView): DepotView => ({ ...depot, createdAt: new Date(depot.createdAt).toISOString() })
+
+const depotById = compiledOnce((p: { orgId: string; depotId: string }) =>
+  tables.selectFrom('Depot').select(['id', 'name', 'address', 'createdAt']).where('id', '=', p.depotId).where('organisationId', '=', p.orgId),
+)
+
+/** The same check inside a write: the depot must be the organisation's. */
+export function requireDepotIn(sql: Sql, orgId: string, depotId: string): DepotView {
+  const depot = sql.one(depotById({ orgId, depotId }))
+  if (!depot) throw new NotFound('Depot not found.')
+  return depot
+}
+
+export async function createDepot(orgId: string, input: DepotInput): Promise<DepotView> {
+  const at = new Date()
+  const depot = { id: newRowId(), organisationId: orgId, name: input.name, address: input.address ?? null, createdAt: at, updatedAt: at }
+  await writeTogether((sql) => sql.run(tables.insertInto('Depot').values(depot)))
+  await recordAudit({ orgId, action: 'depot.created', target: { type: 'depot', id: depot.id }, details: { name: depot.name } })
+  return { id: depot.id, name: depot.name, address: depot.address, createdAt: at.toISOString() }
 }

@@ -142,6 +142,29 @@ describe('the documented answers (issues 15 and 17)', () => {
     }
   })
 
+  test('the depot and stock calls answer what the document says, field for field (issue 37)', async () => {
+    const email = 'openapi-stock@x.test'
+    const client = await app.signedIn(email)
+    const org = await organisationOf(email)
+    const product = await db.product.create({ data: { organisationId: org.id, name: 'Paper Towels', unitCost: 1.25 } })
+    const doc = (await (await app.client().get('/api/openapi.json')).json()) as Doc
+    const depotId = ((await (await client.get('/api/depots')).json()) as { depots: { id: string }[] }).depots[0]!.id
+    const calls: Call[] = [
+      ['GET', '/api/depots', () => client.get('/api/depots'), 200],
+      ['POST', '/api/depots', () => client.post('/api/depots', { name: 'North yard', address: '4 Mill Lane' }), 201],
+      ['PUT', '/api/depots/{id}/stock/{productId}', () => client.put(`/api/depots/${depotId}/stock/${product.id}`, { reorderPoint: 3, reorderQuantity: 12, bin: 'A-01' }), 200],
+      ['POST', '/api/stock/movements', () => client.post('/api/stock/movements', { depotId, productId: product.id, quantity: 8, reason: 'receive', note: 'Pallet 1' }), 201],
+      ['POST', '/api/stock/movements', () => client.post('/api/stock/movements', { depotId, productId: product.id, reason: 'count', counted: 7 }), 201],
+      ['GET', '/api/depots/{id}/stock', () => client.get(`/api/depots/${depotId}/stock`), 200],
+      ['GET', '/api/stock/movements', () => client.get(`/api/stock/movements?depotId=${depotId}`), 200],
+    ]
+    const answers = await answersAsDocumented(doc, calls)
+    expect(answers.find((a) => a.path === '/api/stock/movements' && a.method === 'GET')!.body).toMatchObject({ movements: [{ reason: 'count' }, { reason: 'receive' }] })
+    const scopes = doc.paths as unknown as Record<string, Record<string, { 'x-scope'?: string }>>
+    expect(scopes['/api/depots/{id}/stock']!.get!['x-scope']).toBe('stock:read')
+    expect(scopes['/api/stock/movements']!.post!['x-scope']).toBe('stock:write')
+  })
+
   test('the team calls answer what the document says, and never with an invitation token', async () => {
     const client = await app.signedIn('openapi-team@x.test')
     const org = await organisationOf('openapi-team@x.test')

@@ -1,6 +1,6 @@
 import { Form, NavLink, useLocation } from '@remix-run/react'
 import { Bell, Boxes, Building2, CreditCard, LayoutDashboard, LogOut, Menu, QrCode, Settings, Truck, ClipboardList, Users, X } from 'lucide-react'
-import { BarChart3 } from 'lucide-react'
+import { BarChart3, Warehouse } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { cn } from '~/ui/cn'
 
@@ -11,6 +11,8 @@ export const NAV_ENTRIES = [
   { to: '/products', label: 'Products', icon: Boxes },
   // Beyond the spec's list (issue 28): the QR codes page was reachable only by typing its address.
   { to: '/qr-codes', label: 'QR Codes', icon: QrCode },
+  // Issue 37: the depots' stock, counts and ledger (after QR Codes, which issue 28 put beside Products).
+  { to: '/depots', label: 'Stock', icon: Warehouse },
   { to: '/dispatch', label: 'Dispatch', icon: Truck },
   { to: '/billing', label: 'Billing', icon: CreditCard },
   { to: '/reports', label: 'Reports', icon: BarChart3 },
