@@ -33,10 +33,11 @@ test('an empty file gets every migration of the project once, recorded as finish
 test('a migration that fails is recorded with its error and stops every later start until resolved', () => {
   const { dir, url } = scratch()
   const migrations = path.join(dir, 'migrations')
-  for (const [name, script] of [
+  const scripts: Array<[string, string]> = [
     ['20260101000000_first', 'CREATE TABLE "A" ("id" TEXT PRIMARY KEY);'],
     ['20260102000000_broken', 'CREATE TABLE "B" ("id" TEXT PRIMARY KEY); INSERT INTO "Nowhere" VALUES (1);'],
-  ]) {
+  ]
+  for (const [name, script] of scripts) {
     fs.mkdirSync(path.join(migrations, name), { recursive: true })
     fs.writeFileSync(path.join(migrations, name, 'migration.sql'), script)
   }
