@@ -41,6 +41,13 @@ export const AUDIT_ACTIONS = [
   'webhook.created',
   'webhook.deleted',
   'images.unused_removed',
+  'supplier.created',
+  'supplier.updated',
+  'purchase_order.created',
+  'purchase_order.lines_changed',
+  'purchase_order.sent',
+  'purchase_order.received',
+  'purchase_order.cancelled',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -14,11 +14,12 @@ export type Role = (typeof ROLES)[number]
  * - integrations: API keys and webhooks
  * - import: CSV import of the catalog
  * - audit: read the audit log
+ * - purchasing: suppliers and purchase orders (members still see them and record what arrives)
  * - ownership: transfer ownership, make or unmake an owner
  * - system: the deployment-wide registration switch, for the owners and admins of the operator's
  *   organisation only (decision 072): every other tenant may read it, none may change it
  */
-export const PERMISSIONS = ['work', 'team', 'organisation', 'integrations', 'import', 'audit', 'ownership', 'system'] as const
+export const PERMISSIONS = ['work', 'team', 'organisation', 'integrations', 'import', 'audit', 'ownership', 'system', 'purchasing'] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 const ALLOWED: Record<Permission, readonly Role[]> = {
@@ -30,6 +31,7 @@ const ALLOWED: Record<Permission, readonly Role[]> = {
   audit: ['owner', 'admin'],
   ownership: ['owner'],
   system: ['owner', 'admin'],
+  purchasing: ['owner', 'admin'],
 }
 
 const REFUSALS: Record<Permission, string> = {
@@ -41,6 +43,7 @@ const REFUSALS: Record<Permission, string> = {
   audit: 'Only an owner or admin can read the audit log.',
   ownership: 'Only the owner can transfer ownership or change an owner.',
   system: 'Only the owners and admins of the organisation that runs this deployment can change system settings.',
+  purchasing: 'Only an owner or admin can manage suppliers and purchase orders.',
 }
 
 /**
@@ -55,7 +58,7 @@ export type Actor = {
   operator?: boolean
 }
 
-const KEY_MAY: ReadonlySet<Permission> = new Set(['work', 'import'])
+const KEY_MAY: ReadonlySet<Permission> = new Set(['work', 'import', 'purchasing'])
 
 export function can(actor: Actor | null | undefined, permission: Permission): boolean {
   if (!actor) return false

@@ -35,6 +35,8 @@ export const API_SCOPES = [
   'catalog:write',
   'dispatch:write',
   'invoices:read',
+  'purchasing:read',
+  'purchasing:write',
 ] as const
 export type ApiScope = (typeof API_SCOPES)[number]
 
