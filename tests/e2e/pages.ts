@@ -40,6 +40,11 @@ async function buildWorld(browser: Browser): Promise<World> {
     })
     // Settings as an owner sees it with integrations in use, and runners asked for the handover code.
     const origin = new URL(manager.url()).origin
+    // A draft purchase order from a supplier into the organisation's first depot (made by the suggestions page if missing).
+    const depotMade = await api.post('/purchase-orders/suggestions', { form: { intent: 'first-depot' }, headers: { Origin: origin }, maxRedirects: 0 })
+    const depotId = new URL(depotMade.headers()['location']!, origin).searchParams.get('depotId')!
+    const { supplier } = await post(api, '/api/suppliers', { name: 'Clean Supply Co', email: 'orders@cleansupply.test', leadTimeDays: 5 })
+    const { purchaseOrder } = await post(api, '/api/purchase-orders', { supplierId: supplier.id, depotId, lines: [{ productId: product.id, quantity: 12, unitCost: 4.5 }] })
     for (const form of <Record<string, string>[]>[
       { intent: 'integrations-create-key', name: 'Ledger', scopes: 'catalog:read' },
       { intent: 'integrations-create-webhook', url: 'https://93.184.215.14/stockrun-hook', events: 'invoice.sent' },
@@ -59,6 +64,7 @@ async function buildWorld(browser: Browser): Promise<World> {
       productId: product.id,
       pendingRequestId: pending.id,
       invoiceId: invoice.id,
+      purchaseOrderId: purchaseOrder.id,
       runnerPortal: `/runner/${runner.id}/${encodeURIComponent(runner.authToken)}`,
       deliveryLink: new URL(shareableUrl).pathname,
       trackPath: new URL(sent.trackingUrl).pathname,

@@ -2,6 +2,8 @@
 // things (one of each kind a route can name), their ids for a route's parameters and bodies, and one
 // call as a given caller. Nothing in A's data may leak into an answer to anyone else: SECRET marks it.
 import { db } from '~/lib/db.server'
+import { writeTogether } from '~/lib/sql.server'
+import { firstDepotIn } from '~/areas/stock/depot.server'
 import { hashToken, newToken } from '~/lib/tokens.server'
 import { givenAssignment } from '../fixtures/dispatch'
 import { organisationOf } from '../fixtures/people'
@@ -41,8 +43,14 @@ export async function givenOrganisationA(owner: TestClient, ownerEmail: string) 
   // A run of A's first assignment, so /api/dispatch/runs/:id is walked on a real row.
   const run = await db.run.create({ data: { id: `run-${one.assignment.id}`, organisationId: orgId, runnerId: one.runner.id, startLatitude: 40.758, startLongitude: -73.9855 } })
   await db.runStop.create({ data: { assignmentId: one.assignment.id, runId: run.id, stopOrder: 1, propertyId: one.property.id } })
-  for (const made of [apiKey, webhook, standingOrder]) if (typeof made.id !== 'string') throw new Error(`isolation matrix: could not seed organisation A: ${JSON.stringify(made)}`)
-  return { owner, orgId, one, two, product, invoice, notification, trackingOne, trackingTwo, apiKey, webhook, standingOrder, invitation, run, ownerUserId: ownerUser.id }
+  // A's supplier and a purchase order from it into A's first depot (issue 37).
+  const depot = await writeTogether((sql) => firstDepotIn(sql, orgId))
+  const supplier = (await (await owner.post('/api/suppliers', { name: `${SECRET} Supply`, email: 'alpha@supply.test', leadTimeDays: 3 })).json()) as { supplier: { id: string } }
+  const purchaseOrder = (await (
+    await owner.post('/api/purchase-orders', { supplierId: supplier.supplier.id, depotId: depot.id, lines: [{ productId: product.id, quantity: 5, unitCost: 2 }] })
+  ).json()) as { purchaseOrder: { id: string } }
+  for (const made of [apiKey, webhook, standingOrder, supplier.supplier, purchaseOrder.purchaseOrder]) if (typeof made.id !== 'string') throw new Error(`isolation matrix: could not seed organisation A: ${JSON.stringify(made)}`)
+  return { owner, orgId, one, two, product, invoice, notification, trackingOne, trackingTwo, apiKey, webhook, standingOrder, invitation, run, ownerUserId: ownerUser.id, depot, supplier: supplier.supplier, purchaseOrder: purchaseOrder.purchaseOrder }
 }
 
 /** Organisation A's id for a route's `$param`; a new parameter must be taught here. */
@@ -69,6 +77,9 @@ export function idFor(A: World, file: string, param: string): string {
       ['api.notifications', A.notification.id],
       ['api.products', A.product.id],
       ['api.properties', A.one.property.id],
+      ['api.purchase-orders', A.purchaseOrder.id],
+      ['_app.purchase-orders', A.purchaseOrder.id],
+      ['api.suppliers', A.supplier.id],
       ['api.requests', A.one.request.id],
       ['api.standing-orders', A.standingOrder.id],
       ['api.webhooks', A.webhook.id],
@@ -95,6 +106,9 @@ export function bodyOfAIds(A: World) {
     assignmentId: A.one.assignment.id,
     notificationId: A.notification.id,
     standingOrderId: A.standingOrder.id,
+    supplierId: A.supplier.id,
+    depotId: A.depot.id,
+    purchaseOrderId: A.purchaseOrder.id,
     status: 'completed',
     name: 'Taken over',
   }

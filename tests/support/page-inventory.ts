@@ -9,6 +9,8 @@ export type PageWorld = {
   productId: string
   pendingRequestId: string
   invoiceId: string
+  /** A draft purchase order (issue 37). */
+  purchaseOrderId: string
   /** /runner/:runnerId/:token of a runner with one assignment. */
   runnerPortal: string
   /** /delivery/:assignmentId/:token of that assignment. */
@@ -101,6 +103,18 @@ export const PAGES: PageEntry[] = [
       view('board', () => '/dispatch'),
       view('add runner', () => '/dispatch?dialog=add-runner', { dialog: 'Add Runner' }),
       view('assign runner', (w) => `/dispatch?assign=${w.pendingRequestId}`, { dialog: 'Assign Runner' }),
+    ],
+  },
+  { file: '_app+/suppliers.tsx', who: 'manager', views: [view('suppliers', () => '/suppliers'), view('add supplier', () => '/suppliers?new')] },
+  { file: '_app+/purchase-orders._index.tsx', who: 'manager', views: [view('purchase orders', () => '/purchase-orders')] },
+  { file: '_app+/purchase-orders.suggestions.tsx', who: 'manager', views: [view('what to order', () => '/purchase-orders/suggestions')] },
+  {
+    file: '_app+/purchase-orders.$id.tsx',
+    who: 'manager',
+    views: [
+      view('purchase order', (w) => `/purchase-orders/${w.purchaseOrderId}`),
+      view('send purchase order', (w) => `/purchase-orders/${w.purchaseOrderId}?confirm=send`, { dialog: /^Send PO-/ }),
+      view('cancel purchase order', (w) => `/purchase-orders/${w.purchaseOrderId}?confirm=cancel`, { dialog: /^Cancel PO-/ }),
     ],
   },
   {
