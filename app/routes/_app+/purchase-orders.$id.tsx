@@ -40,7 +40,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const manager = await requireManager(request)
   const [order, timeZone] = await Promise.all([
     findPurchaseOrder(manager.orgId, params.id!).catch(async (err) => {
-      if (err instanceof DomainError) throw await redirectWithToast('/purchase-orders', { title: 'Purchase order not found', variant: 'error' })
+      // Another organisation's order answers as a missing one: a 404, never a redirect that says it exists.
+      if (err instanceof DomainError) throw json({ error: 'Purchase order not found' }, { status: 404 })
       throw err
     }),
     organisationTimeZone(manager.orgId),
@@ -143,7 +144,7 @@ export default function PurchaseOrderPage() {
       {draft && mayManage ? (
         <Card className="mb-6">
           <CardHeader title="Lines" description="Quantities and costs can change until the order is sent." />
-          <Form method="post" noValidate>
+          <Form method="post" noValidate key={order.lines.map((l) => `${l.quantity}x${l.unitCost}`).join(',')}>
             <input type="hidden" name="intent" value="lines" />
             <LineTable
               order={order}
@@ -175,7 +176,8 @@ export default function PurchaseOrderPage() {
       ) : receiving ? (
         <Card className="mb-6">
           <CardHeader title="Receive" description="Count what arrived against each line and record it; what is still to come stays on the order." />
-          <Form method="post" noValidate>
+          {/* Keyed by what has arrived, so after a receipt the fields show what is still to come, not what was typed. */}
+          <Form method="post" noValidate key={order.lines.map((l) => l.received).join(',')}>
             <input type="hidden" name="intent" value="receive" />
             <LineTable
               order={order}

@@ -11,7 +11,7 @@ import type { RouteContract } from '~/areas/organisation/route-contract'
 
 export const contract: RouteContract = {
   kind: 'api',
-  callers: ['manager', 'api-key'],
+  callers: ['member-needs-owner/admin', 'api-key'],
   methods: ['POST'],
   permission: 'purchasing',
   operations: [{ method: 'POST', summary: 'Send a draft purchase order to its supplier by e-mail (owners and admins)', scope: 'purchasing:write', success: 200 }],
