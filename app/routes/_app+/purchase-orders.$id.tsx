@@ -9,7 +9,7 @@ import { PageHeader } from '~/routes/_app+/components/page-header'
 import { Button, ButtonLink } from '~/ui/button'
 import { Card, CardBody, CardHeader } from '~/ui/card'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
-import { FieldErrors, narrowInputClasses } from '~/ui/field'
+import { Field, FieldErrors, SelectField, narrowInputClasses } from '~/ui/field'
 import { formatDateTime } from '~/lib/format'
 import { formatMoney } from '~/lib/money'
 import { intentHandler } from '~/lib/intents'
@@ -22,6 +22,7 @@ import { organisationTimeZone } from '~/areas/organisation/organisation-time-zon
 import { PurchaseOrderLinesInput, ReceiveInput } from '~/areas/purchasing/purchase-order.schema'
 import { cancelPurchaseOrder, findPurchaseOrder, receivePurchaseOrder, replaceDraftLines } from '~/areas/purchasing/purchase-order.server'
 import { sendPurchaseOrder } from '~/areas/purchasing/purchase-order-document.server'
+import { findProduct, listProducts } from '~/areas/catalogue/product.server'
 import { PurchaseOrderStatusBadge } from '~/areas/purchasing/components/status-badge'
 import type { RouteContract } from '~/areas/organisation/route-contract'
 
@@ -47,20 +48,53 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     organisationTimeZone(manager.orgId),
   ])
   const confirm = new URL(request.url).searchParams.get('confirm')
+  const onOrder = new Set(order.lines.map((l) => l.productId))
+  const addable =
+    order.status === 'draft' && can(manager, 'purchasing')
+      ? (await listProducts(manager.orgId, { activeOnly: true })).filter((p) => !onOrder.has(p.id)).map((p) => ({ id: p.id, name: p.name }))
+      : []
   const when = (at: string | null) => (at ? formatDateTime(at, timeZone) : null)
   return json({
     order,
     dates: { created: when(order.createdAt), sent: when(order.sentAt), received: when(order.receivedAt), cancelled: when(order.cancelledAt) },
     mayManage: can(manager, 'purchasing'),
+    addable,
     confirm: confirm === 'send' || confirm === 'cancel' ? confirm : null,
   })
 }
 
 type Post = { orgId: string; userId: string; id: string; form: FormData; here: string }
 
+/**
+ * The draft's form as the lines it means: a line whose Remove was pressed is left out, and the add
+ * row counts only when a product was chosen (its cost, left empty, is the product's unit cost).
+ */
+async function draftLinesOf(orgId: string, form: FormData) {
+  const removed = form.get('remove')
+  const kept = new FormData()
+  const rows = new Map<string, Record<string, string>>()
+  for (const [key, value] of form) {
+    const m = /^lines\[(\d+)\]\.(\w+)$/.exec(key)
+    if (!m) continue
+    const row = rows.get(m[1]!) ?? {}
+    row[m[2]!] = String(value)
+    rows.set(m[1]!, row)
+  }
+  const added = { productId: String(form.get('add.productId') ?? ''), quantity: String(form.get('add.quantity') ?? ''), unitCost: String(form.get('add.unitCost') ?? '') }
+  const lines = [...rows.values()].filter((r) => r.productId !== removed)
+  if (added.productId) {
+    if (!added.unitCost.trim()) added.unitCost = String((await findProduct(orgId, added.productId).catch(() => null))?.unitCost ?? 0)
+    lines.push({ ...added, quantity: added.quantity.trim() || '1' })
+  }
+  lines.forEach((line, i) => {
+    for (const [k, v] of Object.entries(line)) kept.set(`lines[${i}].${k}`, v)
+  })
+  return kept
+}
+
 const INTENTS = {
   lines: async ({ orgId, id, form, here }: Post) => {
-    const submission = parseWithZod(form, { schema: PurchaseOrderLinesInput })
+    const submission = parseWithZod(await draftLinesOf(orgId, form), { schema: PurchaseOrderLinesInput })
     if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
     return withErrorToast(here, 'Lines not saved', async () => {
       await replaceDraftLines(orgId, id, submission.value.lines)
@@ -111,7 +145,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type Errors = Record<string, string[] | null | undefined>
 
 export default function PurchaseOrderPage() {
-  const { order, dates, mayManage, confirm } = useLoaderData<typeof loader>()
+  const { order, dates, mayManage, addable, confirm } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
   const errors = (reply && 'result' in reply ? (reply.result.error ?? {}) : {}) as Errors
   const here = `/purchase-orders/${order.id}`
@@ -146,6 +180,10 @@ export default function PurchaseOrderPage() {
           <CardHeader title="Lines" description="Quantities and costs can change until the order is sent." />
           <Form method="post" noValidate key={order.lines.map((l) => `${l.quantity}x${l.unitCost}`).join(',')}>
             <input type="hidden" name="intent" value="lines" />
+            {/* Enter in a field presses the form's first submit button: this one, not a line's Remove. */}
+            <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
+              Save lines
+            </button>
             <LineTable
               order={order}
               cell={(l, i) => (
@@ -153,19 +191,41 @@ export default function PurchaseOrderPage() {
                   <td className="px-4 py-2 text-right">
                     <input type="hidden" name={`lines[${i}].productId`} value={l.productId} />
                     <label className="sr-only" htmlFor={`qty-${i}`}>Quantity of {l.name}</label>
-                    <input id={`qty-${i}`} name={`lines[${i}].quantity`} type="number" min={1} inputMode="numeric" defaultValue={l.quantity} className={narrowInputClasses('w-24')} />
+                    <input id={`qty-${i}`} name={`lines[${i}].quantity`} type="number" min={1} inputMode="numeric" defaultValue={l.quantity} className={`${narrowInputClasses('w-24')} ml-auto`} />
                     <FieldErrors id={`qty-${i}-errors`} errors={errors[`lines[${i}].quantity`] ?? errors[`lines.${i}.quantity`]} />
                   </td>
                   <td className="px-4 py-2 text-right">
                     <label className="sr-only" htmlFor={`cost-${i}`}>Unit cost of {l.name}</label>
-                    <input id={`cost-${i}`} name={`lines[${i}].unitCost`} type="number" min={0} step="0.01" inputMode="decimal" defaultValue={l.unitCost} className={narrowInputClasses('w-24')} />
+                    <input id={`cost-${i}`} name={`lines[${i}].unitCost`} type="number" min={0} step="0.01" inputMode="decimal" defaultValue={l.unitCost} className={`${narrowInputClasses('w-24')} ml-auto`} />
                     <FieldErrors id={`cost-${i}-errors`} errors={errors[`lines[${i}].unitCost`] ?? errors[`lines.${i}.unitCost`]} />
                   </td>
                   <td className="px-4 py-2 text-right">{formatMoney(l.amount)}</td>
+                  <td className="px-4 py-2 text-right">
+                    {order.lines.length > 1 ? (
+                      <Button type="submit" name="remove" value={l.productId} variant="secondary" size="sm">
+                        Remove<span className="sr-only"> {l.name}</span>
+                      </Button>
+                    ) : null}
+                  </td>
                 </>
               )}
-              head={['Quantity', 'Unit cost', 'Amount']}
+              head={['Quantity', 'Unit cost', 'Amount', '']}
             />
+            {addable.length ? (
+              <fieldset className="flex flex-wrap items-end gap-3 border-t border-slate-100 px-4 py-3">
+                <legend className="sr-only">Add a line</legend>
+                <SelectField label="Add a product" name="add.productId" defaultValue="" className="w-64">
+                  <option value="">Choose a product</option>
+                  {addable.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </SelectField>
+                <Field label="Quantity" name="add.quantity" type="number" min={1} inputMode="numeric" className="w-28" />
+                <Field label="Unit cost" name="add.unitCost" type="number" min={0} step="0.01" inputMode="decimal" className="w-32" hint="Empty: the product's cost" />
+              </fieldset>
+            ) : null}
             <div className="flex flex-wrap gap-2 border-t border-slate-100 px-4 py-3">
               <Button type="submit" variant="secondary">
                 Save lines
@@ -189,7 +249,7 @@ export default function PurchaseOrderPage() {
                   <td className="px-4 py-2 text-right">
                     <input type="hidden" name={`lines[${i}].productId`} value={l.productId} />
                     <label className="sr-only" htmlFor={`arrived-${i}`}>Arrived now of {l.name}</label>
-                    <input id={`arrived-${i}`} name={`lines[${i}].quantity`} type="number" min={0} max={l.outstanding} inputMode="numeric" defaultValue={l.outstanding} className={narrowInputClasses('w-24')} />
+                    <input id={`arrived-${i}`} name={`lines[${i}].quantity`} type="number" min={0} max={l.outstanding} inputMode="numeric" defaultValue={l.outstanding} className={`${narrowInputClasses('w-24')} ml-auto`} />
                     <FieldErrors id={`arrived-${i}-errors`} errors={errors[`lines[${i}].quantity`] ?? errors[`lines.${i}.quantity`]} />
                   </td>
                 </>
@@ -258,9 +318,9 @@ function LineTable({ order, head, cell }: { order: { lines: LineView[] }; head: 
         <thead className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-600">
           <tr>
             <th scope="col" className="px-4 py-3">Product</th>
-            {head.map((h) => (
-              <th key={h} scope="col" className="px-4 py-3 text-right">
-                {h}
+            {head.map((h, i) => (
+              <th key={i} scope="col" className="px-4 py-3 text-right">
+                {h || <span className="sr-only">Actions</span>}
               </th>
             ))}
           </tr>
