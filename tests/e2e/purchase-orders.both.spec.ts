@@ -16,7 +16,13 @@ test('a suggested purchase order is drafted, sent and partly received onto the s
   const api = managerApi(page)
   const { supplier } = await api('post', '/api/suppliers', { name: 'Clean Supply Co', email: 'orders@cleansupply.test', phone: '+1 555 0100', leadTimeDays: 5 })
   const product = await api('post', '/api/products', { name: 'Paper towels' })
-  await api('put', `/api/products/${product.id}`, { name: 'Paper towels', supplierId: supplier.id, unitCost: 4.5 })
+  // The product's supplier and cost are chosen in the Products form.
+  await page.goto(`/products?edit=${product.id}`)
+  const edit = page.getByRole('dialog', { name: 'Edit Product' })
+  await edit.getByLabel('Supplier').selectOption({ label: supplier.name })
+  await edit.getByLabel('Unit cost').fill('4.50')
+  await edit.getByRole('button', { name: 'Update Product' }).click()
+  await expect(page.getByTestId('toast')).toContainText('Product updated successfully.')
 
   await page.goto('/purchase-orders/suggestions')
   const setUp = page.getByRole('button', { name: 'Set up the main depot' })

@@ -105,12 +105,14 @@ export const PAGES: PageEntry[] = [
       view('assign runner', (w) => `/dispatch?assign=${w.pendingRequestId}`, { dialog: 'Assign Runner' }),
     ],
   },
-  { file: '_app+/suppliers.tsx', who: 'manager', views: [view('suppliers', () => '/suppliers'), view('add supplier', () => '/suppliers?new')] },
-  { file: '_app+/purchase-orders._index.tsx', who: 'manager', views: [view('purchase orders', () => '/purchase-orders')] },
-  { file: '_app+/purchase-orders.suggestions.tsx', who: 'manager', views: [view('what to order', () => '/purchase-orders/suggestions')] },
+  { file: '_app+/suppliers.tsx', who: 'manager', jsOff: true, views: [view('suppliers', () => '/suppliers'), view('add supplier', () => '/suppliers?new')] },
+  { file: '_app+/purchase-orders._index.tsx', who: 'manager', jsOff: true, views: [view('purchase orders', () => '/purchase-orders')] },
+  { file: '_app+/purchase-orders.suggestions.tsx', who: 'manager', jsOff: true, views: [view('what to order', () => '/purchase-orders/suggestions')] },
   {
     file: '_app+/purchase-orders.$id.tsx',
     who: 'manager',
+    // Receiving is done at the shelf, on a phone that may run no JavaScript.
+    jsOff: true,
     views: [
       view('purchase order', (w) => `/purchase-orders/${w.purchaseOrderId}`),
       view('send purchase order', (w) => `/purchase-orders/${w.purchaseOrderId}?confirm=send`, { dialog: /^Send PO-/ }),
