@@ -5,13 +5,14 @@ import { cancelPurchaseOrder } from '~/areas/purchasing/purchase-order.server'
 import { requirePermission } from '~/areas/organisation/permissions'
 import { requireApiManager } from '~/areas/people/auth.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
+import * as answer from '~/areas/purchasing/purchasing-answer.schema'
 
 export const contract: RouteContract = {
   kind: 'api',
   callers: ['member-needs-owner/admin', 'api-key'],
   methods: ['POST'],
   permission: 'purchasing',
-  operations: [{ method: 'POST', summary: 'Cancel a purchase order (owners and admins)', scope: 'purchasing:write', success: 200 }],
+  operations: [{ method: 'POST', summary: 'Cancel a purchase order (owners and admins)', scope: 'purchasing:write', success: 200, response: answer.PurchaseOrderEnvelope }],
 }
 
 export const action = apiAction(

@@ -6,13 +6,14 @@ import { ReceiveInput } from '~/areas/purchasing/purchase-order.schema'
 import { receivePurchaseOrder } from '~/areas/purchasing/purchase-order.server'
 import { requireApiManager } from '~/areas/people/auth.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
+import * as answer from '~/areas/purchasing/purchasing-answer.schema'
 
 export const contract: RouteContract = {
   kind: 'api',
   callers: ['manager', 'api-key'],
   methods: ['POST'],
   permission: 'work',
-  operations: [{ method: 'POST', summary: 'Receive a purchase order, whole or in part', scope: 'purchasing:write', body: ReceiveInput, success: 200 }],
+  operations: [{ method: 'POST', summary: 'Receive a purchase order, whole or in part', scope: 'purchasing:write', body: ReceiveInput, success: 200, response: answer.PurchaseOrderEnvelope }],
 }
 
 export const action = apiAction(

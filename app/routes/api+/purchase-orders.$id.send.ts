@@ -8,13 +8,14 @@ import { requirePermission } from '~/areas/organisation/permissions'
 import { requireApiManager } from '~/areas/people/auth.server'
 import { DomainError } from '~/lib/errors'
 import type { RouteContract } from '~/areas/organisation/route-contract'
+import * as answer from '~/areas/purchasing/purchasing-answer.schema'
 
 export const contract: RouteContract = {
   kind: 'api',
   callers: ['member-needs-owner/admin', 'api-key'],
   methods: ['POST'],
   permission: 'purchasing',
-  operations: [{ method: 'POST', summary: 'Send a draft purchase order to its supplier by e-mail (owners and admins)', scope: 'purchasing:write', success: 200 }],
+  operations: [{ method: 'POST', summary: 'Send a draft purchase order to its supplier by e-mail (owners and admins)', scope: 'purchasing:write', success: 200, response: answer.SentPurchaseOrderAnswer }],
 }
 
 export const action = apiAction(

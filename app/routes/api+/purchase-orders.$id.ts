@@ -6,6 +6,7 @@ import { findPurchaseOrder, replaceDraftLines } from '~/areas/purchasing/purchas
 import { requirePermission } from '~/areas/organisation/permissions'
 import { requireApiManager } from '~/areas/people/auth.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
+import * as answer from '~/areas/purchasing/purchasing-answer.schema'
 
 export const contract: RouteContract = {
   kind: 'api',
@@ -14,8 +15,8 @@ export const contract: RouteContract = {
   permission: 'work',
   methodPermissions: { PUT: 'purchasing' },
   operations: [
-    { method: 'GET', summary: 'One purchase order', scope: 'purchasing:read' },
-    { method: 'PUT', summary: 'Change a draft purchase order’s lines (owners and admins)', scope: 'purchasing:write', body: PurchaseOrderLinesInput },
+    { method: 'GET', summary: 'One purchase order', scope: 'purchasing:read', response: answer.PurchaseOrderEnvelope },
+    { method: 'PUT', summary: 'Change a draft purchase order’s lines (owners and admins)', scope: 'purchasing:write', body: PurchaseOrderLinesInput, response: answer.PurchaseOrderEnvelope },
   ],
 }
 

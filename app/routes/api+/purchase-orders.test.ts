@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest'
+import { z } from 'zod'
 import { db } from '~/lib/db.server'
 import { writeTogether } from '~/lib/sql.server'
 import { firstDepotIn } from '~/areas/stock/depot.server'
@@ -228,5 +229,48 @@ describe('suggestions', () => {
 
     expect((await client.get('/api/purchase-orders/suggestions')).status).toBe(400)
     expect((await client.get('/api/purchase-orders/suggestions?depotId=nope')).status).toBe(404)
+  })
+})
+
+describe('the OpenAPI document', () => {
+  type Doc = { paths: Record<string, Record<string, { 'x-scope'?: string; responses: Record<string, { content?: Record<string, { schema: object }> }> }>> }
+
+  test('describes every purchasing answer field for field, with its API-key scope', async () => {
+    process.env.OUTBOX_DIR = (await import('node:fs')).mkdtempSync((await import('node:path')).join((await import('node:os')).tmpdir(), 'po-outbox-'))
+    delete process.env.SMTP_URL
+    const { client, orgId, supplier, towels, depot } = await givenBuyer('openapi-po@x.test')
+    await client.put(`/api/products/${towels.id}`, { name: 'Paper towels', supplierId: supplier.id, unitCost: 4.5 })
+    await db.depotStock.create({ data: { organisationId: orgId, depotId: depot.id, productId: towels.id, reorderPoint: 4, reorderQuantity: 6 } })
+    const doc = (await (await app.client().get('/api/openapi.json')).json()) as Doc
+    const order = await draft(client, { supplierId: supplier.id, depotId: depot.id, lines: [{ productId: towels.id, quantity: 4, unitCost: 4.5 }] })
+    const calls: Array<[string, string, () => Promise<Response>, number]> = [
+      ['GET', '/api/suppliers', () => client.get('/api/suppliers'), 200],
+      ['POST', '/api/suppliers', () => client.post('/api/suppliers', { name: 'Second Supply', leadTimeDays: 1 }), 201],
+      ['GET', '/api/suppliers/{id}', () => client.get(`/api/suppliers/${supplier.id}`), 200],
+      ['PUT', '/api/suppliers/{id}', () => client.put(`/api/suppliers/${supplier.id}`, { name: 'Clean Supply Co', email: 'orders@cleansupply.test', leadTimeDays: 4 }), 200],
+      ['GET', '/api/purchase-orders/suggestions', () => client.get(`/api/purchase-orders/suggestions?depotId=${depot.id}`), 200],
+      ['POST', '/api/purchase-orders', () => client.post('/api/purchase-orders', { supplierId: supplier.id, depotId: depot.id, lines: [{ productId: towels.id, quantity: 1, unitCost: 1 }] }), 201],
+      ['GET', '/api/purchase-orders', () => client.get('/api/purchase-orders'), 200],
+      ['GET', '/api/purchase-orders/{id}', () => client.get(`/api/purchase-orders/${order.id}`), 200],
+      ['PUT', '/api/purchase-orders/{id}', () => client.put(`/api/purchase-orders/${order.id}`, { lines: [{ productId: towels.id, quantity: 4, unitCost: 4.5 }] }), 200],
+      ['POST', '/api/purchase-orders/{id}/send', () => client.post(`/api/purchase-orders/${order.id}/send`), 200],
+      ['POST', '/api/purchase-orders/{id}/receive', () => client.post(`/api/purchase-orders/${order.id}/receive`, { lines: [{ productId: towels.id, quantity: 4 }] }), 200],
+    ]
+    for (const [method, path, call, status] of calls) {
+      const res = await call()
+      const body = await res.json()
+      expect(res.status, `${method} ${path}: ${JSON.stringify(body)}`).toBe(status)
+      const operation = doc.paths[path]?.[method.toLowerCase()]
+      expect(operation?.['x-scope'], `${method} ${path}`).toMatch(/^purchasing:(read|write)$/)
+      const schema = operation?.responses[String(status)]?.content?.['application/json']?.schema
+      expect(schema, `${method} ${path} ${status}`).toBeDefined()
+      const checked = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]).safeParse(body)
+      expect(checked.success ? [] : checked.error.issues, `${method} ${path}`).toEqual([])
+    }
+    const cancellable = await draft(client, { supplierId: supplier.id, depotId: depot.id, lines: [{ productId: towels.id, quantity: 1, unitCost: 1 }] })
+    const cancelled = await client.post(`/api/purchase-orders/${cancellable.id}/cancel`)
+    const schema = doc.paths['/api/purchase-orders/{id}/cancel']!.post!.responses['200']!.content!['application/json']!.schema
+    expect(z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]).safeParse(await cancelled.json()).success).toBe(true)
+    expect(doc.paths['/api/purchase-orders/{id}/pdf']!.get!['x-scope']).toBe('purchasing:read')
   })
 })

@@ -8,6 +8,7 @@ import { createPurchaseOrder, listPurchaseOrders } from '~/areas/purchasing/purc
 import { requirePermission } from '~/areas/organisation/permissions'
 import { requireApiManager } from '~/areas/people/auth.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
+import * as answer from '~/areas/purchasing/purchasing-answer.schema'
 
 export const ListQuery = z.object({ status: z.enum(PURCHASE_ORDER_STATUSES).optional() })
 
@@ -18,8 +19,8 @@ export const contract: RouteContract = {
   permission: 'work',
   methodPermissions: { POST: 'purchasing' },
   operations: [
-    { method: 'GET', summary: 'List purchase orders', scope: 'purchasing:read', query: ListQuery },
-    { method: 'POST', summary: 'Draft a purchase order (owners and admins)', scope: 'purchasing:write', body: PurchaseOrderInput },
+    { method: 'GET', summary: 'List purchase orders', scope: 'purchasing:read', query: ListQuery, response: answer.PurchaseOrderListAnswer },
+    { method: 'POST', summary: 'Draft a purchase order (owners and admins)', scope: 'purchasing:write', body: PurchaseOrderInput, response: answer.PurchaseOrderEnvelope },
   ],
 }
 

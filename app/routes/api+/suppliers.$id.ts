@@ -5,6 +5,7 @@ import { findSupplier, updateSupplier } from '~/areas/purchasing/supplier.server
 import { requirePermission } from '~/areas/organisation/permissions'
 import { requireApiManager } from '~/areas/people/auth.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
+import * as answer from '~/areas/purchasing/purchasing-answer.schema'
 
 export const contract: RouteContract = {
   kind: 'api',
@@ -13,8 +14,8 @@ export const contract: RouteContract = {
   permission: 'work',
   methodPermissions: { PUT: 'purchasing' },
   operations: [
-    { method: 'GET', summary: 'One supplier', scope: 'purchasing:read' },
-    { method: 'PUT', summary: 'Change a supplier (owners and admins)', scope: 'purchasing:write', body: SupplierInput },
+    { method: 'GET', summary: 'One supplier', scope: 'purchasing:read', response: answer.SupplierEnvelope },
+    { method: 'PUT', summary: 'Change a supplier (owners and admins)', scope: 'purchasing:write', body: SupplierInput, response: answer.SupplierEnvelope },
   ],
 }
 

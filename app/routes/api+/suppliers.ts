@@ -6,6 +6,7 @@ import { createSupplier, listSuppliers } from '~/areas/purchasing/supplier.serve
 import { requirePermission } from '~/areas/organisation/permissions'
 import { requireApiManager } from '~/areas/people/auth.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
+import * as answer from '~/areas/purchasing/purchasing-answer.schema'
 
 export const contract: RouteContract = {
   kind: 'api',
@@ -14,8 +15,8 @@ export const contract: RouteContract = {
   permission: 'work',
   methodPermissions: { POST: 'purchasing' },
   operations: [
-    { method: 'GET', summary: 'List suppliers', scope: 'purchasing:read' },
-    { method: 'POST', summary: 'Add a supplier (owners and admins)', scope: 'purchasing:write', body: SupplierInput },
+    { method: 'GET', summary: 'List suppliers', scope: 'purchasing:read', response: answer.SupplierListAnswer },
+    { method: 'POST', summary: 'Add a supplier (owners and admins)', scope: 'purchasing:write', body: SupplierInput, response: answer.SupplierEnvelope },
   ],
 }
 
