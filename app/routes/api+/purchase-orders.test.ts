@@ -205,6 +205,28 @@ describe('purchase orders', () => {
   })
 })
 
+describe('API keys', () => {
+  test('purchasing:read reads orders and suppliers, purchasing:write drafts and receives, another scope reaches neither', async () => {
+    const { client, supplier, towels, depot } = await givenBuyer('po-keys@x.test')
+    const keyOf = async (scopes: string[]) => ((await (await client.post('/api/api-keys', { name: `Keys ${scopes.join(' ')}`, scopes })).json()) as { key: string }).key
+    const withKey = (key: string, path: string, body?: unknown) =>
+      fetch(app.url + path, { method: body ? 'POST' : 'GET', headers: { Authorization: `Bearer ${key}`, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })
+    const reader = await keyOf(['purchasing:read'])
+    const writer = await keyOf(['purchasing:read', 'purchasing:write'])
+    const other = await keyOf(['catalog:read'])
+    const order = { supplierId: supplier.id, depotId: depot.id, lines: [{ productId: towels.id, quantity: 2, unitCost: 1 }] }
+    expect((await withKey(reader, '/api/purchase-orders')).status).toBe(200)
+    expect((await withKey(reader, '/api/suppliers')).status).toBe(200)
+    expect((await withKey(reader, '/api/purchase-orders', order)).status).toBe(403)
+    expect((await withKey(other, '/api/purchase-orders')).status).toBe(403)
+    const made = await withKey(writer, '/api/purchase-orders', order)
+    expect(made.status).toBe(201)
+    const { purchaseOrder } = (await made.json()) as { purchaseOrder: Order }
+    await markSent(purchaseOrder.id)
+    expect((await withKey(writer, `/api/purchase-orders/${purchaseOrder.id}/receive`, { lines: [{ productId: towels.id, quantity: 2 }] })).status).toBe(200)
+  })
+})
+
 describe('suggestions', () => {
   test('a product at or below its reorder point is suggested up to its reorder level, plus what standing orders take within the lead time, less what is on order', async () => {
     const { client, orgId, supplier, towels, soap, depot } = await givenBuyer('suggest@x.test')
