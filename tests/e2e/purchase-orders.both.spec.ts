@@ -52,6 +52,8 @@ test('a suggested purchase order is drafted, sent and partly received onto the s
   await expect(page.getByTestId('toast')).toContainText(`${number} sent`, SLOW)
   await expect(page.getByText('Sent', { exact: true })).toBeVisible()
 
+  // Received at the shelf, on a phone.
+  await page.setViewportSize({ width: 360, height: 780 })
   await page.getByLabel('Arrived now of Paper towels').fill('10')
   await page.getByRole('button', { name: 'Record what arrived' }).click()
   await expect(page.getByTestId('toast')).toContainText(`Received on ${number}`)
@@ -59,6 +61,7 @@ test('a suggested purchase order is drafted, sent and partly received onto the s
   await expect(page.getByLabel('Arrived now of Paper towels')).toHaveValue('15')
   await page.screenshot({ path: testInfo.outputPath('partly-received.png'), fullPage: true })
   expect(onHandAtFirstDepot(email, product.id)).toBe(10)
+  await page.setViewportSize({ width: 1366, height: 900 })
 
   await page.goto('/purchase-orders')
   await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText('Partially received')
