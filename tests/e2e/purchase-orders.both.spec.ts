@@ -61,6 +61,7 @@ test('a suggested purchase order is drafted, sent and partly received onto the s
   await expect(page.getByLabel('Arrived now of Paper towels')).toHaveValue('15')
   await page.screenshot({ path: testInfo.outputPath('partly-received.png'), fullPage: true })
   expect(onHandAtFirstDepot(email, product.id)).toBe(10)
+  await expectAccessible(page)
   await page.setViewportSize({ width: 1366, height: 900 })
 
   await page.goto('/purchase-orders')

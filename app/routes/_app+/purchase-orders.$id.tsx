@@ -239,22 +239,35 @@ export default function PurchaseOrderPage() {
           {/* Keyed by what has arrived, so after a receipt the fields show what is still to come, not what was typed. */}
           <Form method="post" noValidate key={order.lines.map((l) => l.received).join(',')}>
             <input type="hidden" name="intent" value="receive" />
-            <LineTable
-              order={order}
-              head={['Ordered', 'Received', 'Arrived now']}
-              cell={(l, i) => (
-                <>
-                  <td className="px-4 py-2 text-right">{l.quantity}</td>
-                  <td className="px-4 py-2 text-right">{l.received}</td>
-                  <td className="px-4 py-2 text-right">
-                    <input type="hidden" name={`lines[${i}].productId`} value={l.productId} />
-                    <label className="sr-only" htmlFor={`arrived-${i}`}>Arrived now of {l.name}</label>
-                    <input id={`arrived-${i}`} name={`lines[${i}].quantity`} type="number" min={0} max={l.outstanding} inputMode="numeric" defaultValue={l.outstanding} className={`${narrowInputClasses('w-24')} ml-auto`} />
+            {/* A list, not a table: it is filled in standing at the shelf, on a phone 360 px wide. */}
+            <ul className="divide-y divide-slate-100">
+              {order.lines.map((l, i) => (
+                <li key={l.productId} className="flex items-center justify-between gap-3 px-4 py-3">
+                  <div className="min-w-0">
+                    <label htmlFor={`arrived-${i}`} className="block font-medium text-slate-900">
+                      <span className="sr-only">Arrived now of </span>
+                      {l.name}
+                    </label>
+                    <p className="text-sm text-slate-600">
+                      {l.received} of {l.quantity} received · {l.outstanding} to come
+                    </p>
                     <FieldErrors id={`arrived-${i}-errors`} errors={errors[`lines[${i}].quantity`] ?? errors[`lines.${i}.quantity`]} />
-                  </td>
-                </>
-              )}
-            />
+                  </div>
+                  <input type="hidden" name={`lines[${i}].productId`} value={l.productId} />
+                  <input
+                    id={`arrived-${i}`}
+                    name={`lines[${i}].quantity`}
+                    type="number"
+                    min={0}
+                    max={l.outstanding}
+                    inputMode="numeric"
+                    defaultValue={l.outstanding}
+                    aria-describedby={errors[`lines[${i}].quantity`] ?? errors[`lines.${i}.quantity`] ? `arrived-${i}-errors` : undefined}
+                    className={narrowInputClasses('w-20')}
+                  />
+                </li>
+              ))}
+            </ul>
             <div className="border-t border-slate-100 px-4 py-3">
               <Button type="submit">Record what arrived</Button>
             </div>
