@@ -21,6 +21,7 @@ test('a suggested purchase order is drafted, sent and partly received onto the s
   const edit = page.getByRole('dialog', { name: 'Edit Product' })
   await edit.getByLabel('Supplier').selectOption({ label: supplier.name })
   await edit.getByLabel('Unit cost').fill('4.50')
+  await page.screenshot({ path: testInfo.outputPath('product-form.png') })
   await edit.getByRole('button', { name: 'Update Product' }).click()
   await expect(page.getByTestId('toast')).toContainText('Product updated successfully.')
 
