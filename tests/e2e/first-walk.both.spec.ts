@@ -12,7 +12,7 @@ test('QR codes are found from the sidebar, after Products, and from each propert
   await signInThroughForm(page, uniqueEmail('qr-find-e2e'))
   const { property } = await givenStockedProperty(page.request, 'Harbor View', ['Hand Soap'])
   const nav = page.getByRole('navigation', { name: 'Main' })
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Logistics', 'Requests', 'Products', 'QR Codes', 'Stock', 'Dispatch', 'Billing', 'Reports', 'Notifications'])
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Logistics', 'Requests', 'Products', 'QR Codes', 'Stock', 'Purchase orders', 'Suppliers', 'Dispatch', 'Billing', 'Reports', 'Notifications'])
   await nav.getByRole('link', { name: 'QR Codes' }).click()
   await expect(page.getByRole('heading', { name: 'QR Code Management', level: 1 })).toBeVisible(SLOW)
   await expect(nav.getByRole('link', { name: 'QR Codes' })).toHaveAttribute('aria-current', 'page')

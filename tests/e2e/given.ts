@@ -134,3 +134,29 @@ export function givenManyRequests(managerEmail: string, count: number, productNa
     })()
   })
 }
+
+/**
+ * A reorder point and quantity for a product at the organisation's first depot (issue 37), as the
+ * depot's stock settings would save them; on hand is left to the movements.
+ */
+export function givenReorderPoint(managerEmail: string, productId: string, reorderPoint: number, reorderQuantity: number) {
+  inTestDatabase((db) => {
+    const orgId = organisationOf(db, managerEmail)
+    const depot = db.prepare('SELECT id FROM Depot WHERE organisationId = ? ORDER BY createdAt, id LIMIT 1').get(orgId) as { id: string }
+    db.prepare(
+      `INSERT INTO DepotStock (id, organisationId, depotId, productId, onHand, reserved, reorderPoint, reorderQuantity, updatedAt) VALUES (?, ?, ?, ?, 0, 0, ?, ?, ?)
+       ON CONFLICT (depotId, productId) DO UPDATE SET reorderPoint = excluded.reorderPoint, reorderQuantity = excluded.reorderQuantity`,
+    ).run(crypto.randomUUID(), orgId, depot.id, productId, reorderPoint, reorderQuantity, new Date().toISOString().replace('Z', '+00:00'))
+  })
+}
+
+/** What the organisation's first depot holds of a product, as its stock row says. */
+export function onHandAtFirstDepot(managerEmail: string, productId: string): number {
+  return inTestDatabase((db) => {
+    const orgId = organisationOf(db, managerEmail)
+    const row = db
+      .prepare('SELECT s.onHand FROM DepotStock s JOIN Depot d ON d.id = s.depotId WHERE d.organisationId = ? AND s.productId = ? ORDER BY d.createdAt, d.id LIMIT 1')
+      .get(orgId, productId) as { onHand: number } | undefined
+    return row?.onHand ?? 0
+  })
+}

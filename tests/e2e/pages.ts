@@ -43,6 +43,12 @@ async function buildWorld(browser: Browser): Promise<World> {
     })
     // Settings as an owner sees it with integrations in use, and runners asked for the handover code.
     const origin = new URL(manager.url()).origin
+    // Stock: the first depot (made at sign-up) holds the product in a bin, below its reorder point; a second has a count open.
+    const { depots } = (await (await api.get('/api/depots')).json()) as { depots: { id: string }[] }
+    const depotId = depots[0]!.id
+    // A draft purchase order from a supplier into that depot.
+    const { supplier } = await post(api, '/api/suppliers', { name: 'Clean Supply Co', email: 'orders@cleansupply.test', leadTimeDays: 5 })
+    const { purchaseOrder } = await post(api, '/api/purchase-orders', { supplierId: supplier.id, depotId, lines: [{ productId: product.id, quantity: 12, unitCost: 4.5 }] })
     for (const form of <Record<string, string>[]>[
       { intent: 'integrations-create-key', name: 'Ledger', scopes: 'catalog:read' },
       { intent: 'integrations-create-webhook', url: 'https://93.184.215.14/stockrun-hook', events: 'invoice.sent' },
@@ -51,9 +57,6 @@ async function buildWorld(browser: Browser): Promise<World> {
       const res = await api.post('/settings', { form, headers: { Origin: origin }, maxRedirects: 0 })
       expect(res.status(), form.intent).toBeLessThan(400)
     }
-    // Stock: the first depot holds the product in a bin, below its reorder point; a second has a count open.
-    const { depots } = (await (await api.get('/api/depots')).json()) as { depots: { id: string }[] }
-    const depotId = depots[0]!.id
     expect((await api.put(`/api/depots/${depotId}/stock/${product.id}`, { data: { reorderPoint: 5, reorderQuantity: 20, bin: 'A-01' } })).ok()).toBe(true)
     await post(api, '/api/stock/movements', { depotId, productId: product.id, quantity: 4, reason: 'receive', note: 'First delivery' })
     const { depot: countDepot } = await post(api, '/api/depots', { name: 'North yard' })
@@ -69,6 +72,7 @@ async function buildWorld(browser: Browser): Promise<World> {
       productId: product.id,
       pendingRequestId: pending.id,
       invoiceId: invoice.id,
+      purchaseOrderId: purchaseOrder.id,
       runnerPortal: `/runner/${runner.id}/${encodeURIComponent(runner.authToken)}`,
       deliveryLink: new URL(shareableUrl).pathname,
       vanLoad: `/runner/${runner.id}/${encodeURIComponent(runner.authToken)}/load/${made.run.id}`,

@@ -9,7 +9,7 @@ test('a manager signs in through the real form and lands on the dashboard with t
   await signInThroughForm(page, uniqueEmail())
   await expect(page.getByRole('heading', { name: 'Request Management' })).toBeVisible()
   const nav = page.getByRole('navigation', { name: 'Main' })
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Logistics', 'Requests', 'Products', 'QR Codes', 'Stock', 'Dispatch', 'Billing', 'Reports', 'Notifications'])
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Logistics', 'Requests', 'Products', 'QR Codes', 'Stock', 'Purchase orders', 'Suppliers', 'Dispatch', 'Billing', 'Reports', 'Notifications'])
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
   await expectAccessible(page)
 })

@@ -50,8 +50,13 @@ export async function givenOrganisationA(owner: TestClient, ownerEmail: string) 
   if (moved.status !== 201) throw new Error(`isolation matrix: could not stock organisation A's depot: ${await moved.text()}`)
   // Its order holds A's secret product at A's depot, so the run's pick list and checklist have A's data to leak.
   await writeTogether((sql) => reserveIn(sql, orgId, { depotId: depot.id, assignmentId: one.assignment.id, requestId: one.request.id, items: [{ productId: product.id, quantity: 2 }] }))
-  for (const made of [apiKey, webhook, standingOrder]) if (typeof made.id !== 'string') throw new Error(`isolation matrix: could not seed organisation A: ${JSON.stringify(made)}`)
-  return { owner, orgId, one, two, product, invoice, notification, trackingOne, trackingTwo, apiKey, webhook, standingOrder, invitation, run, depot, ownerUserId: ownerUser.id }
+  // A's supplier and a purchase order from it into A's first depot (issue 37).
+  const supplier = (await (await owner.post('/api/suppliers', { name: `${SECRET} Supply`, email: 'alpha@supply.test', leadTimeDays: 3 })).json()) as { supplier: { id: string } }
+  const purchaseOrder = (await (
+    await owner.post('/api/purchase-orders', { supplierId: supplier.supplier.id, depotId: depot.id, lines: [{ productId: product.id, quantity: 5, unitCost: 2 }] })
+  ).json()) as { purchaseOrder: { id: string } }
+  for (const made of [apiKey, webhook, standingOrder, supplier.supplier, purchaseOrder.purchaseOrder]) if (typeof made.id !== 'string') throw new Error(`isolation matrix: could not seed organisation A: ${JSON.stringify(made)}`)
+  return { owner, orgId, one, two, product, invoice, notification, trackingOne, trackingTwo, apiKey, webhook, standingOrder, invitation, run, depot, ownerUserId: ownerUser.id, supplier: supplier.supplier, purchaseOrder: purchaseOrder.purchaseOrder }
 }
 
 /** Organisation A's id for a route's `$param`; a new parameter must be taught here. */
@@ -81,6 +86,9 @@ export function idFor(A: World, file: string, param: string): string {
       ['api.notifications', A.notification.id],
       ['api.products', A.product.id],
       ['api.properties', A.one.property.id],
+      ['api.purchase-orders', A.purchaseOrder.id],
+      ['_app.purchase-orders', A.purchaseOrder.id],
+      ['api.suppliers', A.supplier.id],
       ['api.requests', A.one.request.id],
       ['api.standing-orders', A.standingOrder.id],
       ['api.webhooks', A.webhook.id],
@@ -107,7 +115,9 @@ export function bodyOfAIds(A: World) {
     assignmentId: A.one.assignment.id,
     notificationId: A.notification.id,
     standingOrderId: A.standingOrder.id,
+    supplierId: A.supplier.id,
     depotId: A.depot.id,
+    purchaseOrderId: A.purchaseOrder.id,
     status: 'completed',
     name: 'Taken over',
   }

@@ -9,6 +9,8 @@ export type PageWorld = {
   productId: string
   pendingRequestId: string
   invoiceId: string
+  /** A draft purchase order (issue 37). */
+  purchaseOrderId: string
   /** /runner/:runnerId/:token of a runner with one assignment. */
   runnerPortal: string
   /** /runner/:runnerId/:token/load/:runId: that runner's Load the van checklist of a run. */
@@ -107,6 +109,20 @@ export const PAGES: PageEntry[] = [
       view('board', () => '/dispatch'),
       view('add runner', () => '/dispatch?dialog=add-runner', { dialog: 'Add Runner' }),
       view('assign runner', (w) => `/dispatch?assign=${w.pendingRequestId}`, { dialog: 'Assign Runner' }),
+    ],
+  },
+  { file: '_app+/suppliers.tsx', who: 'manager', jsOff: true, views: [view('suppliers', () => '/suppliers'), view('add supplier', () => '/suppliers?new')] },
+  { file: '_app+/purchase-orders._index.tsx', who: 'manager', jsOff: true, views: [view('purchase orders', () => '/purchase-orders')] },
+  { file: '_app+/purchase-orders.suggestions.tsx', who: 'manager', jsOff: true, views: [view('what to order', () => '/purchase-orders/suggestions')] },
+  {
+    file: '_app+/purchase-orders.$id.tsx',
+    who: 'manager',
+    // Receiving is done at the shelf, on a phone that may run no JavaScript.
+    jsOff: true,
+    views: [
+      view('purchase order', (w) => `/purchase-orders/${w.purchaseOrderId}`),
+      view('send purchase order', (w) => `/purchase-orders/${w.purchaseOrderId}?confirm=send`, { dialog: /^Send PO-/ }),
+      view('cancel purchase order', (w) => `/purchase-orders/${w.purchaseOrderId}?confirm=cancel`, { dialog: /^Cancel PO-/ }),
     ],
   },
   {

@@ -6,36 +6,13 @@ import { formatDate, formatDateTime, formatInvoiceDate } from '~/lib/format'
 import { formatMoney } from '~/lib/money'
 import { sendMail, type MailResult } from '~/areas/outbox/mail.server'
 import { renderPdf, type Content, type TDocumentDefinitions } from '~/lib/pdf.server'
-import { imageFileOf, readImage } from '~/lib/storage.server'
 import { findInvoice, recordInvoiceEmail, type InvoiceView } from './invoice.server'
 import { itemsOfFoundInvoice, type InvoiceItemView } from './invoice-lines.server'
 import { organisationIdentity, type OrganisationIdentity } from '~/areas/organisation/organisation-identity.server'
 import { organisationTimeZone } from '~/areas/organisation/organisation-time-zone.server'
+import { embeddedImage, issuerBlock } from '~/areas/organisation/letterhead.server'
 
 export const INVOICE_STATUS_LABELS: Record<string, string> = { draft: 'Draft', sent: 'Sent', paid: 'Paid', overdue: 'Overdue' }
-
-const JPEG = Buffer.from([0xff, 0xd8, 0xff])
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47])
-
-/**
- * An image of ours (a proof photo, a signature, the logo) as a data URL, read through the image
- * storage rather than over HTTP: pdfmake may not fetch anything (services/pdf.server.ts). Anything
- * missing, unreadable or not a JPEG or PNG is left out, as pdfmake would fail the whole PDF on it.
- */
-async function embeddedImage(url: string | null, what: string): Promise<string | null> {
-  const file = imageFileOf(url?.split(/[?#]/)[0])
-  if (!file) return null
-  try {
-    const image = await readImage(file)
-    if (!image) return null
-    const bytes = Buffer.from(await new Response(image.body).arrayBuffer())
-    const type = bytes.subarray(0, 3).equals(JPEG) ? 'image/jpeg' : bytes.subarray(0, 4).equals(PNG) ? 'image/png' : null
-    return type ? `data:${type};base64,${bytes.toString('base64')}` : null
-  } catch (err) {
-    console.warn(`${what} could not be read for the invoice PDF:`, err)
-    return null
-  }
-}
 
 /** The issuer an invoice shows: the one it was issued with, or today's organisation for a draft. */
 export async function issuerOf(orgId: string, invoice: InvoiceView): Promise<OrganisationIdentity> {
@@ -73,18 +50,6 @@ function itemCell(item: DocumentItem, timeZone: string): Content {
     if (item.proof.signature) stack.push({ image: item.proof.signature, fit: [96, 40], margin: [0, 3, 0, 0] })
   }
   return { stack }
-}
-
-/** Who the invoice is from: name, postal address, contact and tax number, under the logo if any. */
-function issuerBlock(issuer: OrganisationIdentity, logo: string | null): Content[] {
-  const contact = [issuer.contactEmail, issuer.contactPhone].filter(Boolean).join(' · ')
-  return [
-    ...(logo ? [{ image: logo, fit: [140, 48] as [number, number], margin: [0, 0, 0, 6] as [number, number, number, number] }] : []),
-    { text: issuer.name, style: 'org' },
-    ...(issuer.address ? [{ text: issuer.address, style: 'issuer' }] : []),
-    ...(contact ? [{ text: contact, style: 'issuer' }] : []),
-    ...(issuer.taxId ? [{ text: `Tax ID: ${issuer.taxId}`, style: 'issuer' }] : []),
-  ]
 }
 
 export function invoiceDocument(input: {

@@ -34,6 +34,15 @@ const optionalFields = {
   imageAlt: clearable(300),
 }
 const name = requiredText(PRODUCT_NAME_REQUIRED, 200)
+
+export const UNIT_COST_INVALID = 'Enter what one costs to buy, e.g. 4.50'
+// Purchasing (issue 37): who the product is bought from and what one costs to buy. Left out of a PUT
+// they stay as they are (as translations do), so a catalog sync that knows nothing of purchasing
+// keeps them; null clears. The supplier is checked to be the organisation's by the route.
+const supplierId = z.string({ error: 'Choose a supplier' }).trim().max(100).nullable().transform((v) => (v ? v : null))
+const unitCost = z.number({ error: UNIT_COST_INVALID }).min(0, UNIT_COST_INVALID).max(1_000_000, UNIT_COST_INVALID).nullable()
+// A form sends the cost as text, "" when left empty.
+const unitCostText = z.preprocess((v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v.replace(/[$,\s]/g, '')) : v), unitCost)
 const clearedWhenMissing = <T extends z.ZodType>(schema: T) => schema.optional().transform((v) => v ?? null)
 
 /** POST and PUT: the whole product; a field left out is cleared, and a product is active unless told otherwise. */
@@ -47,6 +56,8 @@ export const ProductInput = z.object({
   imageAlt: clearedWhenMissing(optionalFields.imageAlt),
   isActive: booleanInput.optional().default(true),
   translations: ProductTranslations.optional(), // issue 15: left out, the translations stay as they are
+  supplierId: supplierId.optional(),
+  unitCost: unitCost.optional(),
 })
 
 /** PATCH: only the fields sent change. */
@@ -61,6 +72,8 @@ export const ProductPatch = z
     imageAlt: optionalFields.imageAlt.optional(),
     isActive: booleanInput.optional(),
     translations: ProductTranslations.optional(),
+    supplierId: supplierId.optional(),
+    unitCost: unitCost.optional(),
   })
   // A key that was not sent must not reach the update as undefined-turned-null.
   .transform((changes) => Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<z.output<typeof ProductInput>>)
@@ -77,6 +90,9 @@ export const ProductForm = z.object({
   imageAlt: clearedWhenMissing(optionalFields.imageAlt),
   isActive: booleanInput.optional().default(false),
   removeImage: booleanInput.optional().default(false),
+  // Missing (a form from before purchasing), they stay as they are.
+  supplierId: supplierId.optional(),
+  unitCost: unitCostText.optional(),
   // What the file really is gets checked by decoding it (services/images.server.ts), not by its declared type.
   image: z.file({ error: 'Invalid File' }).max(IMAGE_UPLOAD_LIMIT_BYTES, 'The image must be at most 15 MB').optional(),
 })

@@ -18,6 +18,8 @@ export type ProductChanges = {
   thumbnailUrl?: string | null
   imageAlt?: string | null
   isActive?: boolean
+  supplierId?: string | null
+  unitCost?: number | null
 }
 
 export type NewProduct = ProductChanges & { name: string }

@@ -24,6 +24,8 @@ export const ProductAnswer = z.strictObject({
   thumbnailUrl: text,
   imageAlt: text,
   isActive: z.boolean(),
+  supplierId: text,
+  unitCost: z.number().nullable(),
   createdAt: instant,
   updatedAt: instant,
 })

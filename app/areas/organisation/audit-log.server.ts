@@ -44,6 +44,13 @@ export const AUDIT_ACTIONS = [
   'depot.created',
   'stock.moved',
   'stock.settings_changed',
+  'supplier.created',
+  'supplier.updated',
+  'purchase_order.created',
+  'purchase_order.lines_changed',
+  'purchase_order.sent',
+  'purchase_order.received',
+  'purchase_order.cancelled',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

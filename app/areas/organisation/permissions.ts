@@ -14,13 +14,14 @@ export type Role = (typeof ROLES)[number]
  * - integrations: API keys and webhooks
  * - import: CSV import of the catalog
  * - audit: read the audit log
+ * - purchasing: suppliers and purchase orders (members still see them and record what arrives)
  * - ownership: transfer ownership, make or unmake an owner
  * - stock: add depots and set a product's reorder point, reorder quantity and bin at a depot (issue 37);
  *   recording movements and counts is everyday work
  * - system: the deployment-wide registration switch, for the owners and admins of the operator's
  *   organisation only (decision 072): every other tenant may read it, none may change it
  */
-export const PERMISSIONS = ['work', 'team', 'organisation', 'integrations', 'import', 'audit', 'ownership', 'system', 'stock'] as const
+export const PERMISSIONS = ['work', 'team', 'organisation', 'integrations', 'import', 'audit', 'ownership', 'system', 'stock', 'purchasing'] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 const ALLOWED: Record<Permission, readonly Role[]> = {
@@ -33,6 +34,7 @@ const ALLOWED: Record<Permission, readonly Role[]> = {
   ownership: ['owner'],
   system: ['owner', 'admin'],
   stock: ['owner', 'admin'],
+  purchasing: ['owner', 'admin'],
 }
 
 const REFUSALS: Record<Permission, string> = {
@@ -45,6 +47,7 @@ const REFUSALS: Record<Permission, string> = {
   ownership: 'Only the owner can transfer ownership or change an owner.',
   stock: 'Only an owner or admin can add depots or change reorder settings.',
   system: 'Only the owners and admins of the organisation that runs this deployment can change system settings.',
+  purchasing: 'Only an owner or admin can manage suppliers and purchase orders.',
 }
 
 /**
@@ -59,7 +62,7 @@ export type Actor = {
   operator?: boolean
 }
 
-const KEY_MAY: ReadonlySet<Permission> = new Set(['work', 'import', 'stock'])
+const KEY_MAY: ReadonlySet<Permission> = new Set(['work', 'import', 'stock', 'purchasing'])
 
 export function can(actor: Actor | null | undefined, permission: Permission): boolean {
   if (!actor) return false

@@ -37,6 +37,8 @@ export const API_SCOPES = [
   'invoices:read',
   'stock:read',
   'stock:write',
+  'purchasing:read',
+  'purchasing:write',
 ] as const
 export type ApiScope = (typeof API_SCOPES)[number]
 

@@ -39,3 +39,8 @@ export function takeOrderNumbersIn(sql: Sql, orgId: string, count: number): stri
 export async function nextInvoiceNumber(tx: Prisma.TransactionClient, orgId: string, year: number) {
   return `INV-${year}-${String(await takeNextNumber(tx, orgId, `invoice-${year}`)).padStart(4, '0')}`
 }
+
+/** A purchase order's number (PO-2026-0001), counted per organisation and year, inside the caller's plain-SQL transaction. */
+export function takePurchaseOrderNumberIn(sql: Sql, orgId: string, year: number) {
+  return `PO-${year}-${String(takeNumbersIn(sql, orgId, `purchase-order-${year}`, 1)).padStart(4, '0')}`
+}

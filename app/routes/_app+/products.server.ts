@@ -12,6 +12,7 @@ import { ProductTranslationsForm } from '~/areas/catalogue/translation.schema'
 import { createProduct, deleteProduct, findProduct, updateProduct } from '~/areas/catalogue/product.server'
 import { saveProductTranslations } from '~/areas/catalogue/product-translation.server'
 import { saveCategoryTranslations } from '~/areas/catalogue/category-translation.server'
+import { checkProductSupplier } from '~/areas/purchasing/supplier.server'
 
 /** A form post to Products: the organisation, the form (multipart), the product or category it names, and where to land. */
 export type ProductPost = { orgId: string; form: FormData; id: string; back: string }
@@ -58,6 +59,7 @@ async function saveProduct({ orgId, form, id, back }: ProductPost, creating: boo
   return withErrorToast(back, creating ? 'Failed to create product.' : 'Failed to update product.', async () => {
     // Checked before the photo is stored, so a stale edit leaves no orphan image behind.
     if (!creating) await findProduct(orgId, id)
+    await checkProductSupplier(orgId, fields.supplierId)
     let picture: { imageUrl: string | null; thumbnailUrl: string | null } | Record<string, never> = {}
     if (image) {
       try {

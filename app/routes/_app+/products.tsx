@@ -29,6 +29,7 @@ import { readCatalogQuery } from '~/areas/catalogue/catalog-page.schema'
 import { missingTranslations, productTranslations } from '~/areas/catalogue/product-translation.server'
 import { findCategory } from '~/areas/catalogue/category-translation.server'
 import { requireManager } from '~/areas/people/auth.server'
+import { listSuppliers } from '~/areas/purchasing/supplier.server'
 import { MAX_UPLOAD_BYTES } from '~/lib/images.server'
 import { intentHandler } from '~/lib/intents'
 import { PRODUCT_INTENTS } from './products.server'
@@ -61,6 +62,8 @@ function forPage(p: Product, timeZone: string) {
     thumbnailUrl: p.thumbnailUrl,
     imageAlt: p.imageAlt,
     isActive: p.isActive,
+    supplierId: p.supplierId,
+    unitCost: p.unitCost,
     createdAt: p.createdAt.toISOString(),
     // Read on the organisation's clock, made here so the server's page and the browser's agree.
     added: formatDate(p.createdAt, timeZone),
@@ -123,6 +126,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     categoryCounts: page.categories.map((c) => ({ name: c.category?.trim() || UNCATEGORIZED, count: c.count })),
     // The form's suggestions, read only when the form is open.
     categories: creating || editing ? await productCategories(orgId) : [],
+    suppliers: creating || editing ? (await listSuppliers(orgId)).map((x) => ({ id: x.id, name: x.name })) : [],
     creating,
     editing: editing ? forPage(editing, timeZone) : null,
     deleting: deleting ? { id: deleting.id, name: deleting.name } : null,
@@ -181,7 +185,7 @@ const DIALOGS = ['new', 'edit', 'delete', 'translate', 'translate-category']
 
 export default function ProductsPage() {
   const data = useLoaderData<typeof loader>()
-  const { query, products, total, offset, pageCount, categoryCounts, categories, creating, editing, deleting, translating, translatingCategory, untranslated } = data
+  const { query, products, total, offset, pageCount, categoryCounts, categories, suppliers, creating, editing, deleting, translating, translatingCategory, untranslated } = data
   const [params] = useSearchParams()
   const actionData = useActionData<typeof action>()
   const lastResult = actionData && 'result' in actionData ? actionData.result : null
@@ -269,7 +273,7 @@ export default function ProductsPage() {
         </>
       )}
       {creating || editing ? (
-        <ProductFormDialog key={editing?.id ?? 'new'} product={editing} categories={categories} lastResult={lastResult} closeTo={closeTo} />
+        <ProductFormDialog key={editing?.id ?? 'new'} product={editing} categories={categories} suppliers={suppliers} lastResult={lastResult} closeTo={closeTo} />
       ) : null}
       {translating ? <ProductTranslationsDialog key={translating.id} product={translating} lastResult={lastResult} closeTo={closeTo} /> : null}
       {translatingCategory ? (

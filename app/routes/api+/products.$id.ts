@@ -1,10 +1,12 @@
 // One product: GET, PUT (the whole product), PATCH (only the fields sent), DELETE.
-// PUT and PATCH also take `translations` (issue 15); every answer carries the product's translations.
+// PUT and PATCH also take `translations` (issue 15), and the supplier and unit cost purchasing buys it
+// at (issue 37); every answer carries the product's translations.
 import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.server'
 import { ProductInput, ProductPatch } from '~/areas/catalogue/product.schema'
 import { deleteProduct, findProduct, updateProduct } from '~/areas/catalogue/product.server'
 import { withTranslations } from '~/areas/catalogue/product-translation.server'
 import { requireApiManager } from '~/areas/people/auth.server'
+import { checkProductSupplier } from '~/areas/purchasing/supplier.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
 import * as answer from '~/areas/integrations/responses.schema'
 
@@ -32,10 +34,12 @@ export const action = apiAction(async ({ request, params }) => {
   switch (request.method) {
     case 'PUT': {
       const { translations, ...fields } = await readJson(request, ProductInput)
+      await checkProductSupplier(manager.orgId, fields.supplierId)
       return withTranslations(await updateProduct(manager.orgId, id, fields), translations)
     }
     case 'PATCH': {
       const { translations, ...fields } = await readJson(request, ProductPatch)
+      await checkProductSupplier(manager.orgId, fields.supplierId)
       return withTranslations(await updateProduct(manager.orgId, id, fields), translations)
     }
     case 'DELETE':

@@ -3,6 +3,7 @@ import { csvDownload } from '~/lib/csv'
 import { apiAction, apiLoader, methodNotAllowed, readJson } from '~/lib/http.server'
 import { ProductInput } from '~/areas/catalogue/product.schema'
 import { createProduct, listProducts } from '~/areas/catalogue/product.server'
+import { checkProductSupplier } from '~/areas/purchasing/supplier.server'
 import { withTranslations } from '~/areas/catalogue/product-translation.server'
 import { productsCsv } from '~/areas/integrations/catalog-csv.server'
 import { requireApiManager } from '~/areas/people/auth.server'
@@ -31,6 +32,7 @@ export const action = apiAction(async ({ request }) => {
   const manager = await requireApiManager(request, contract)
   if (request.method !== 'POST') methodNotAllowed()
   const { translations, ...fields } = await readJson(request, ProductInput)
+  await checkProductSupplier(manager.orgId, fields.supplierId)
   const product = await createProduct(manager.orgId, fields)
   return translations ? withTranslations(product, translations) : product
 })

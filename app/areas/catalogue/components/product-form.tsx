@@ -8,7 +8,7 @@ import { ProductForm as ProductFormSchema } from '~/areas/catalogue/product.sche
 import { ImageInput } from '~/ui/image-input'
 import { Button, ButtonLink } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
-import { Field, TextareaField } from '~/ui/field'
+import { Field, SelectField, TextareaField } from '~/ui/field'
 import { Switch } from '~/ui/switch'
 
 export type ProductFormValues = {
@@ -21,6 +21,8 @@ export type ProductFormValues = {
   thumbnailUrl: string | null
   imageAlt: string | null
   isActive: boolean
+  supplierId?: string | null
+  unitCost?: number | null
 }
 
 export function ProductFormDialog({
@@ -28,6 +30,7 @@ export function ProductFormDialog({
   categories,
   lastResult,
   closeTo,
+  suppliers,
 }: {
   /** The product being edited; none when adding. */
   product: ProductFormValues | null
@@ -35,6 +38,8 @@ export function ProductFormDialog({
   categories: string[]
   lastResult?: SubmissionResult<string[]> | null
   closeTo: string
+  /** Who the organisation buys from (issue 37): the product's supplier is chosen among them. */
+  suppliers?: Array<{ id: string; name: string }>
 }) {
   const editing = Boolean(product)
   const intent = editing ? 'update' : 'create'
@@ -52,6 +57,8 @@ export function ProductFormDialog({
           description: product.description ?? '',
           price: product.price ?? '',
           imageAlt: product.imageAlt ?? '',
+          supplierId: product.supplierId ?? '',
+          unitCost: product.unitCost === null || product.unitCost === undefined ? '' : String(product.unitCost),
         }
       : undefined,
     shouldValidate: 'onBlur',
@@ -115,6 +122,34 @@ export function ProductFormDialog({
             <option key={c} value={c} />
           ))}
         </datalist>
+        {suppliers ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Supplier"
+              name={fields.supplierId.name}
+              defaultValue={fields.supplierId.defaultValue ?? ''}
+              errors={fields.supplierId.errors}
+              hint={suppliers.length ? 'Who you buy it from, for purchase orders.' : 'Add suppliers on the Suppliers page to choose one.'}
+            >
+              <option value="">No supplier</option>
+              {suppliers.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </SelectField>
+            <Field
+              label="Unit cost"
+              name={fields.unitCost.name}
+              defaultValue={fields.unitCost.defaultValue}
+              errors={fields.unitCost.errors}
+              placeholder="4.50"
+              inputMode="decimal"
+              autoComplete="off"
+              hint="What one costs to buy, in US dollars."
+            />
+          </div>
+        ) : null}
         <TextareaField
           label="Description"
           name={fields.description.name}

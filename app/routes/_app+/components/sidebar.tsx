@@ -1,5 +1,5 @@
 import { Form, NavLink, useLocation } from '@remix-run/react'
-import { Bell, Boxes, Building2, CreditCard, LayoutDashboard, LogOut, Menu, QrCode, Settings, Truck, ClipboardList, Users, X } from 'lucide-react'
+import { Bell, Boxes, Building2, CreditCard, Factory, LayoutDashboard, LogOut, Menu, QrCode, Settings, ShoppingCart, Truck, ClipboardList, Users, X } from 'lucide-react'
 import { BarChart3, Warehouse } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { cn } from '~/ui/cn'
@@ -12,7 +12,10 @@ export const NAV_ENTRIES = [
   // Beyond the spec's list (issue 28): the QR codes page was reachable only by typing its address.
   { to: '/qr-codes', label: 'QR Codes', icon: QrCode },
   // Issue 37: the depots' stock, counts and ledger (after QR Codes, which issue 28 put beside Products).
+  // Issue 37: buying for the depot sits beside its stock.
   { to: '/depots', label: 'Stock', icon: Warehouse },
+  { to: '/purchase-orders', label: 'Purchase orders', icon: ShoppingCart },
+  { to: '/suppliers', label: 'Suppliers', icon: Factory },
   { to: '/dispatch', label: 'Dispatch', icon: Truck },
   { to: '/billing', label: 'Billing', icon: CreditCard },
   { to: '/reports', label: 'Reports', icon: BarChart3 },
