@@ -24,7 +24,7 @@ import { recordRequestStatusesIn, type RequestStatusRow } from '~/areas/requests
 import { requestsWithListeners, tellRequesters } from './requester-updates.server'
 import { getRunSettings } from '~/areas/organisation/organisation-settings.server'
 import { lastPositions } from './runner-position.server'
-import { assignmentDepotIn, holdForRunIn, type NamedShortage } from './van-stock.server'
+import { holdForRunIn, runDepotIn, type NamedShortage } from './van-stock.server'
 
 /** More than a runner drives in a day; bounds the planning work and the answer. */
 export const MOST_STOPS = 60
@@ -36,6 +36,13 @@ export const RunInput = z.object({
     .min(1, 'Pick at least one request for the run')
     .max(MOST_STOPS * 4, `A run takes at most ${MOST_STOPS * 4} requests`)
     .transform((ids) => [...new Set(ids)]),
+  // Which depot the van loads at (issue 37); left out, or blank from a form: the organisation's first.
+  depotId: z
+    .string({ error: 'depotId is a depot id' })
+    .trim()
+    .max(64)
+    .optional()
+    .transform((id) => id || undefined),
 })
 export type RunInput = z.infer<typeof RunInput>
 
@@ -135,7 +142,7 @@ export async function createRun(orgId: string, input: RunInput, origin: string) 
     refuseWhatCannotRun(now, input.requestIds)
     const at = new Date()
     // The run's depot is where its orders are held and its pick list is loaded from (issue 37).
-    const depotId = assignmentDepotIn(sql, orgId)
+    const depotId = runDepotIn(sql, orgId, input.depotId)
     const orders: Array<{ assignmentId: string; requestId: string }> = []
     sql.run(tables.insertInto('Run').values({ id: runId, organisationId: orgId, runnerId: runner.id, startLatitude: start.lat, startLongitude: start.lng, depotId, createdAt: at }))
     const current: Array<RequestStatusRow & { id: string }> = sql.all(

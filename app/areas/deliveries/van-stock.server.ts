@@ -10,6 +10,7 @@ import { listed } from '~/lib/sql-list.server'
 import { readNow, type Sql } from '~/lib/sql.server'
 import { deliverReservedIn, releaseReservedIn, reserveIn, type Shortage } from '~/areas/stock/stock-ledger.server'
 import { firstDepotIn } from '~/areas/stock/depot.server'
+import { Invalid } from '~/lib/errors'
 
 /** A shortage as Dispatch names it: the ledger's three fields, and the product's name. */
 export type NamedShortage = Shortage & { name: string }
@@ -28,6 +29,18 @@ export function holdForAssignmentIn(sql: Sql, orgId: string, hold: { depotId: st
 /** The depot an assignment given alone reserves at. */
 export function assignmentDepotIn(sql: Sql, orgId: string) {
   return firstDepotIn(sql, orgId).id
+}
+
+const depotOfOrganisation = compiledOnce((p: { orgId: string; depotId: string }) =>
+  tables.selectFrom('Depot').select('id').where('id', '=', p.depotId).where('organisationId', '=', p.orgId),
+)
+
+/** The depot a new run loads from: the one the manager chose (one of the organisation's), else the first. */
+export function runDepotIn(sql: Sql, orgId: string, chosen: string | undefined) {
+  if (!chosen) return firstDepotIn(sql, orgId).id
+  const depot = sql.one(depotOfOrganisation({ orgId, depotId: chosen }))
+  if (!depot) throw new Invalid('Choose one of your depots.', { depotId: ['Choose one of your depots.'] })
+  return depot.id
 }
 
 // Compiled once (decision 125), the ids as one JSON parameter: every run made reads its orders' lines.
@@ -93,13 +106,15 @@ const firstDepotRead = compiledOnce((p: { orgId: string }) =>
 )
 
 /**
- * What assigning these pending requests would find short at the organisation's first depot (where an
- * assignment or a new run reserves): per product, what they need together against what is free now.
+ * What assigning these pending requests would find short at the depot a run would load from (the one
+ * chosen, else the organisation's first, where a lone assignment reserves): per product, what they
+ * need together against what is free now.
  */
-export async function shortagesIfAssigned(orgId: string, requestIds: string[]): Promise<NamedShortage[]> {
+export async function shortagesIfAssigned(orgId: string, requestIds: string[], chosenDepotId?: string | null): Promise<NamedShortage[]> {
   if (requestIds.length === 0) return []
   return readNow((sql) => {
-    const depotId = sql.one(firstDepotRead({ orgId }))?.id ?? ''
+    const chosen = chosenDepotId ? sql.one(depotOfOrganisation({ orgId, depotId: chosenDepotId }))?.id : undefined
+    const depotId = chosen ?? sql.one(firstDepotRead({ orgId }))?.id ?? ''
     const rows = sql.all(
       tables
         .selectFrom('RequestItem as i')

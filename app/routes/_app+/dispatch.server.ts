@@ -101,7 +101,7 @@ async function assignRequest({ orgId, origin, field }: DispatchPost) {
 
 async function makeRun({ orgId, origin, form, field }: DispatchPost) {
   return withErrorToast(PAGE, 'Run Not Made', async () => {
-    const parsed = RunInput.safeParse({ runnerId: field('runnerId'), requestIds: form.getAll('requestIds').filter((v) => typeof v === 'string') })
+    const parsed = RunInput.safeParse({ runnerId: field('runnerId'), requestIds: form.getAll('requestIds').filter((v) => typeof v === 'string'), depotId: field('depotId') || undefined })
     if (!parsed.success) throw invalidFromZod(parsed.error)
     const run = await createRun(orgId, parsed.data, origin)
     const requests = run.stops.reduce((n, s) => n + s.requestIds.length, 0)

@@ -31,6 +31,7 @@ import { isOverdue, overdueCutoff } from '~/areas/requests/overdue-requests.serv
 import type { RouteContract } from '~/areas/organisation/route-contract'
 import { shortagesIfAssigned, type NamedShortage } from '~/areas/deliveries/van-stock.server'
 import { pickListFor } from '~/areas/deliveries/pick-list.server'
+import { listDepots } from '~/areas/stock/depot.server'
 import { ShortageNote } from '~/areas/deliveries/components/shortage-note'
 
 export const contract: RouteContract = {
@@ -105,12 +106,15 @@ async function suggestionsFor(orgId: string, requestId: string): Promise<Suggest
 async function runChoiceFor(orgId: string, params: URLSearchParams) {
   const tickedIds = params.getAll('requestIds')
   const asked = params.has('suggest') || params.has('pick')
-  const none = { asked, tickedIds, ticked: tickedIds.length, suggestions: [] as Suggestion[], selected: params.get('runnerId') || null, note: null as string | null, shortages: [] as NamedShortage[] }
+  // With more than one depot the run builder asks which one the van loads at (issue 37).
+  const depots = (await listDepots(orgId)).map(({ id, name }) => ({ id, name }))
+  const depotId = depots.find((d) => d.id === params.get('depotId'))?.id ?? null
+  const none = { asked, tickedIds, ticked: tickedIds.length, suggestions: [] as Suggestion[], selected: params.get('runnerId') || null, note: null as string | null, shortages: [] as NamedShortage[], depots, depotId }
   if (!asked) return none
   const query = suggestionsQueryFrom(params)
   if (!query.success) return { ...none, note: 'Tick the orders for the run first, then ask for suggestions.' }
   try {
-    const [suggestions, shortages] = await Promise.all([suggestRunnersFor(orgId, query.data.requestIds), shortagesIfAssigned(orgId, query.data.requestIds)])
+    const [suggestions, shortages] = await Promise.all([suggestRunnersFor(orgId, query.data.requestIds), shortagesIfAssigned(orgId, query.data.requestIds, depotId)])
     const picked = params.get('pick')
     const selected = suggestions.find((s) => s.runnerId === picked)?.runnerId ?? suggestions[0]?.runnerId ?? none.selected
     return { ...none, suggestions, selected, shortages }

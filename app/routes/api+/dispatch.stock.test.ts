@@ -7,6 +7,7 @@ import { writeTogether } from '~/lib/sql.server'
 import { firstDepotIn } from '~/areas/stock/depot.server'
 import { recordMovementIn } from '~/areas/stock/stock-ledger.server'
 import { givenPendingRequest, givenRunner } from '../../../tests/fixtures/dispatch'
+import { givenRequestWith } from '../../../tests/fixtures/requests'
 import { givenTeammate, organisationOf } from '../../../tests/fixtures/people'
 import { withTestServer } from '../../../tests/support/server'
 
@@ -187,5 +188,62 @@ describe('a run', () => {
     const after = await stockOf(depotId, product.id)
     expect(after).toMatchObject({ onHand: 6, reserved: 0, sum: 6 })
     expect(await db.stockReservation.count({ where: { assignmentId: { in: made.run.stops.flatMap((s) => s.assignmentIds) }, closedAs: 'delivered' } })).toBe(2)
+  })
+})
+
+describe('a run at a chosen depot, and many deliveries at once', () => {
+  test('a run loads at the depot the manager chose: held there, not at the first; another organisation’s depot is refused and nothing is assigned', async () => {
+    const { client, orgId, depotId: first } = await manager('van-depot-choice@x.test')
+    const { request, product } = await givenPendingRequest(orgId)
+    const { runner } = await givenRunner(orgId)
+    const north = ((await (await client.post('/api/depots', { name: 'North yard' })).json()) as { depot: { id: string } }).depot.id
+    await onShelf(orgId, north, product.id, 5)
+    const elsewhere = await manager('van-depot-elsewhere@x.test')
+
+    const refused = await client.post('/api/dispatch/runs', { runnerId: runner.id, requestIds: [request.id], depotId: elsewhere.depotId })
+    expect(refused.status).toBe(400)
+    expect(((await refused.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors.depotId).toEqual(['Choose one of your depots.'])
+    expect(await db.runnerAssignment.count({ where: { requestId: request.id } })).toBe(0)
+
+    // With two depots, the run builder asks which one the van loads at.
+    const page = await (await client.fetch(`/dispatch?requestIds=${request.id}&suggest=1&depotId=${north}`)).text()
+    expect(page).toContain('Depot the van loads at')
+
+    const made = await client.post('/api/dispatch/runs', { runnerId: runner.id, requestIds: [request.id], depotId: north })
+    expect(made.status).toBe(201)
+    expect(((await made.json()) as { shortages: unknown[] }).shortages).toEqual([])
+    expect((await db.run.findFirstOrThrow({ where: { organisationId: orgId } })).depotId).toBe(north)
+    expect(await stockOf(north, product.id)).toMatchObject({ onHand: 5, reserved: 2 })
+    expect(await stockOf(first, product.id)).toMatchObject({ onHand: 0, reserved: 0 })
+  })
+
+  test('100 deliveries of the same product at once, and a count among them: on hand is the sum of the movements, every hold delivered once', async () => {
+    const { client, orgId, depotId } = await manager('van-hundred@x.test')
+    const product = await db.product.create({ data: { organisationId: orgId, name: 'Hand Soap' } })
+    const { runner } = await givenRunner(orgId)
+    await onShelf(orgId, depotId, product.id, 300)
+    const ids: string[] = []
+    for (let i = 0; i < 100; i++) {
+      const request = await givenRequestWith(orgId, { products: [{ id: product.id, name: product.name, quantity: 2 }] })
+      const res = await client.post('/api/dispatch/assign', { requestId: request.id, runnerId: runner.id })
+      expect(res.status).toBe(201)
+      ids.push(((await res.json()) as { id: string }).id)
+    }
+    for (const id of ids) expect((await patch(client, id, 'in_transit')).status).toBe(200)
+    expect(await stockOf(depotId, product.id)).toMatchObject({ onHand: 300, reserved: 200 })
+
+    const answers = await Promise.all([
+      ...ids.map((id) => patch(client, id, 'delivered')),
+      client.post('/api/stock/movements', { depotId, productId: product.id, reason: 'count', counted: 290 }),
+    ])
+    expect(answers.map((res) => res.status)).toEqual([...ids.map(() => 200), 201])
+    const after = await stockOf(depotId, product.id)
+    expect(after.onHand).toBe(after.sum)
+    expect(after.reserved).toBe(0)
+    expect(after.reasons.filter((r) => r === 'deliver -2')).toHaveLength(100)
+    // The count said 290 at its moment; the deliveries after it still apply, so on hand is 290 less them.
+    const count = await db.stockMovement.findFirstOrThrow({ where: { depotId, productId: product.id, reason: 'count' } })
+    const deliveredAfter = await db.stockMovement.count({ where: { depotId, productId: product.id, reason: 'deliver', createdAt: { gt: count.createdAt } } })
+    expect(after.onHand).toBe(290 - 2 * deliveredAfter)
   })
 })

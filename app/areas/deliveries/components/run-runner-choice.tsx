@@ -20,6 +20,9 @@ export type RunChoice = {
   ticked: number
   /** What the depot could not cover if the ticked orders were made a run now (issue 37). */
   shortages?: ShortageLine[]
+  /** The organisation's depots, and the one the address chose: asked for only when there are several. */
+  depots?: Array<{ id: string; name: string }>
+  depotId?: string | null
 }
 
 export function RunRunnerChoice({ runners, choice }: { runners: Array<{ id: string; name: string }>; choice?: RunChoice }) {
@@ -47,6 +50,15 @@ export function RunRunnerChoice({ runners, choice }: { runners: Array<{ id: stri
             </option>
           ))}
         </SelectField>
+        {choice?.depots && choice.depots.length > 1 ? (
+          <SelectField label="Depot the van loads at" name="depotId" defaultValue={choice.depotId ?? choice.depots[0]!.id} className="min-w-40">
+            {choice.depots.map((depot) => (
+              <option key={depot.id} value={depot.id}>
+                {depot.name}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
         <Button type="submit" variant="secondary" size="sm" name="suggest" value="1" formMethod="get" formNoValidate>
           Suggest Runners
         </Button>
