@@ -11,6 +11,7 @@ import { listed } from '~/lib/sql-list.server'
 import { readNow, writeTogether } from '~/lib/sql.server'
 import { NotFound } from '~/lib/errors'
 import { pickReservedIn } from '~/areas/stock/stock-ledger.server'
+import { recordAudit } from '~/areas/organisation/audit-log.server'
 import type { NamedShortage } from './van-stock.server'
 
 export type PickLine = {
@@ -149,7 +150,7 @@ const stillToLoad = compiledOnce((p: { runId: string }) =>
  * picked. Answers how many units were loaded and whether the van is now full.
  */
 export async function loadTheVan(orgId: string, runner: { id: string }, runId: string, productIds: string[]) {
-  return writeTogether((sql) => {
+  const outcome = await writeTogether((sql) => {
     const run = sql.one(runRow({ runId, orgId }))
     if (!run || run.runnerId !== runner.id) throw new NotFound('Run not found')
     let loaded = 0
@@ -160,4 +161,10 @@ export async function loadTheVan(orgId: string, runner: { id: string }, runId: s
     if (left === 0 && !run.pickedAt) sql.run(tables.updateTable('Run').set({ pickedAt: new Date() }).where('id', '=', runId))
     return { loaded, done: left === 0 }
   })
+  // Picks leave the shelf without a delivery: the audit log says who loaded what (issue 37, item 6);
+  // the runner signed in by their link is the actor.
+  if (outcome.loaded > 0) {
+    await recordAudit({ orgId, action: 'run.loaded', target: { type: 'run', id: runId }, details: { productIds, units: outcome.loaded, done: outcome.done } })
+  }
+  return outcome
 }

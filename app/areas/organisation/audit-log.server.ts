@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'images.unused_removed',
   'depot.created',
   'stock.moved',
+  'run.loaded',
   'stock.settings_changed',
   'supplier.created',
   'supplier.updated',

@@ -180,6 +180,9 @@ describe('a run', () => {
     expect(await stockOf(depotId, product.id)).toEqual({ onHand: 6, reserved: 0, sum: 6, reasons: ['receive 10', 'pick -2', 'pick -2'] })
     expect((await db.run.findUniqueOrThrow({ where: { id: made.run.id } })).pickedAt).not.toBeNull()
     expect(await (await runnerClient.fetch(page)).text()).toContain('Van loaded')
+    // The pick is in the audit log, by the runner whose link loaded it.
+    const audited = await db.auditEvent.findFirstOrThrow({ where: { organisationId: orgId, action: 'run.loaded' } })
+    expect([audited.actorType, audited.actorId, audited.targetId]).toEqual(['runner', runner.id, made.run.id])
 
     for (const id of made.run.stops.flatMap((s) => s.assignmentIds)) {
       expect((await patch(client, id, 'in_transit')).status).toBe(200)
