@@ -11,6 +11,7 @@ import { NotFound } from '~/lib/errors'
 import { csvRow } from '~/lib/csv'
 import { recordAudit } from '~/areas/organisation/audit-log.server'
 import { requireDepotIn } from './depot.server'
+import { checkReorderPointIn } from './stock-ledger.server'
 import type { StockSettingsInput } from './stock.schema'
 
 export type StockLine = {
@@ -119,6 +120,7 @@ export async function updateStockSettings(orgId: string, depotId: string, produc
         )
         .returning(['onHand', 'reserved', 'reorderPoint', 'reorderQuantity', 'bin']),
     )!
+    checkReorderPointIn(sql, orgId, depotId, productId)
     return { productId, name: product.name, onHand: row.onHand, reserved: row.reserved, available: row.onHand - row.reserved, reorderPoint: row.reorderPoint, reorderQuantity: row.reorderQuantity, bin: row.bin }
   })
   await recordAudit({ orgId, action: 'stock.settings_changed', target: { type: 'product', id: productId }, details: { depotId, ...input } })

@@ -4,6 +4,7 @@ import { expect, test } from 'vitest'
 import { db } from '~/lib/db.server'
 import { writeTogether } from '~/lib/sql.server'
 import { firstDepotIn } from './depot.server'
+import { updateStockSettings } from './depot-stock.server'
 import { deliverReservedIn, pickReservedIn, recordMovementIn, releaseReservedIn, reserveIn } from './stock-ledger.server'
 
 async function givenDepotWithProduct(name: string) {
@@ -76,4 +77,16 @@ test('stock.low goes once when available falls to the reorder point, and again o
   await writeTogether((sql) => recordMovementIn(sql, orgId, { depotId, productId, quantity: 5, reason: 'receive' }))
   await writeTogether((sql) => reserveIn(sql, orgId, { depotId, assignmentId: 'd1', requestId: 'r1', items: [{ productId, quantity: 5 }] }))
   expect(await sent()).toBe(2)
+})
+
+test('a reorder point set above what is available sends stock.low at once, and once', async () => {
+  const { orgId, productId, depotId } = await givenDepotWithProduct('Raised Point')
+  await db.webhookEndpoint.create({ data: { organisationId: orgId, url: 'http://127.0.0.1:9/hook', events: 'stock.low', secret: 'whsec_test' } })
+  await writeTogether((sql) => recordMovementIn(sql, orgId, { depotId, productId, quantity: 3, reason: 'receive' }))
+  const sent = () => db.webhookDelivery.count({ where: { organisationId: orgId, type: 'stock.low' } })
+  await updateStockSettings(orgId, depotId, productId, { reorderPoint: 2, reorderQuantity: 10, bin: null })
+  expect(await sent()).toBe(0)
+  await updateStockSettings(orgId, depotId, productId, { reorderPoint: 5, reorderQuantity: 10, bin: 'A-1' })
+  await updateStockSettings(orgId, depotId, productId, { reorderPoint: 6, reorderQuantity: 10, bin: 'A-1' })
+  expect(await sent()).toBe(1)
 })

@@ -90,6 +90,14 @@ function changeStockIn(sql: Sql, orgId: string, depotId: string, productId: stri
   return level
 }
 
+/**
+ * A product's reorder point changed at a depot: stock.low goes now if available is already at or below
+ * the new point (once, as for a movement), and a point lowered below it readies the next crossing.
+ */
+export function checkReorderPointIn(sql: Sql, orgId: string, depotId: string, productId: string): StockLevel {
+  return changeStockIn(sql, orgId, depotId, productId, 0, 0)
+}
+
 /** Records one movement and moves the depot's on hand by it. The caller has checked the depot and product are the organisation's. */
 export function recordMovementIn(sql: Sql, orgId: string, move: Movement): { movement: MovementRow; level: StockLevel } {
   const movement: MovementRow = {
