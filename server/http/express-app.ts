@@ -11,6 +11,7 @@ import { withActorContext } from '~/lib/actor-context.server'
 import { abuseLimits, bodySizeCaps, type AbuseLimitSettings } from './abuse-limits'
 import { cspNonce, refuseCrossSiteWrites, securityHeaders } from './security'
 import { directJsonLane } from './direct-json'
+import { drainUnreadBodies } from './unread-bodies'
 import { vendorPageCache, type VendorPageHooks } from './page-cache'
 import { routeWritesToPrimary } from './replica'
 import { jsonRequestLog, requestId } from './request-log'
@@ -48,6 +49,7 @@ export function createServerApp(options: ServerAppOptions) {
   // parser, and qs on every request was a visible share of serving a kept vendor page.
   app.set('query parser', 'simple')
   app.use(requestId)
+  app.use(drainUnreadBodies)
   if (process.env.FLY_APP_NAME) app.set('trust proxy', true)
   app.use(compression())
 

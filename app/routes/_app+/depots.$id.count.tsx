@@ -44,9 +44,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const manager = await requireManager(request)
+  // The form is read before the depot is looked up, as every action does: a 404 answered with the
+  // body unread left the next post on the same connection without an answer (the fuzz walk found it).
+  const form = await request.formData()
   const depot = await depotOrNotFound(manager.orgId, params.id!)
   const here = `/depots/${depot.id}/count`
-  const form = await request.formData()
   const intent = form.get('intent')
   try {
     if (intent === 'open') {

@@ -174,7 +174,10 @@ describe('the Dispatch page', () => {
     const orgId = (await organisationOf('dispatch-page-count@x.test')).id
     const { runner } = await givenRunner(orgId)
     const requests = Array.from({ length: 53 }, (_, i) => ({ id: crypto.randomUUID(), orderNumber: `ORD-CNT-${String(i).padStart(2, '0')}` }))
-    await db.productRequest.createMany({ data: requests.map((r) => ({ ...r, organisationId: orgId, vendorName: 'Vera Vendor' })) })
+    // A second apart, oldest first: rows made in one statement can share a time, and the list then
+    // orders them by id (random), which left ORD-CNT-01 out of the first 50 one run in twenty.
+    const start = Date.now() - 60 * 60_000
+    await db.productRequest.createMany({ data: requests.map((r, i) => ({ ...r, organisationId: orgId, vendorName: 'Vera Vendor', createdAt: new Date(start + i * 1000) })) })
     // Still pending as far as the request's own status goes, but under way with a runner.
     await db.runnerAssignment.create({ data: { organisationId: orgId, requestId: requests[0]!.id, runnerId: runner.id, status: 'in_transit' } })
     // Its delivery was cancelled: it waits again.
