@@ -68,7 +68,6 @@ const insertMovementRow = compiledOnce((p: MovementRow) =>
     createdAt: p.createdAt,
   }),
 )
-const insertMovement = (p: { row: MovementRow }) => insertMovementRow(p.row)
 
 /**
  * Adds `onHand` and `reserved` to the product's row at the depot (made at zero if it had none) and
@@ -100,6 +99,11 @@ export function checkReorderPointIn(sql: Sql, orgId: string, depotId: string, pr
 
 /** Records one movement and moves the depot's on hand by it. The caller has checked the depot and product are the organisation's. */
 export function recordMovementIn(sql: Sql, orgId: string, move: Movement): { movement: MovementRow; level: StockLevel } {
+  return moveIn(sql, orgId, move, 0)
+}
+
+/** The one place a movement row is written: with it, on hand moves by its quantity and reserved by `reservedChange`. */
+function moveIn(sql: Sql, orgId: string, move: Movement, reservedChange: number): { movement: MovementRow; level: StockLevel } {
   const movement: MovementRow = {
     id: newRowId(),
     organisationId: orgId,
@@ -117,8 +121,8 @@ export function recordMovementIn(sql: Sql, orgId: string, move: Movement): { mov
     countId: move.countId ?? null,
     createdAt: new Date(),
   }
-  sql.run(insertMovement({ row: movement }))
-  const level = changeStockIn(sql, orgId, move.depotId, move.productId, move.quantity, 0)
+  sql.run(insertMovementRow(movement))
+  const level = changeStockIn(sql, orgId, move.depotId, move.productId, move.quantity, reservedChange)
   return { movement, level }
 }
 
@@ -179,28 +183,7 @@ export function deliverReservedIn(sql: Sql, orgId: string, delivery: { assignmen
   for (const held of sql.all(openReservationsOf({ assignmentId: delivery.assignmentId }))) {
     const onShelf = held.quantity - held.picked
     if (onShelf > 0) {
-      sql.run(
-        insertMovement({
-          row: {
-            id: newRowId(),
-            organisationId: orgId,
-            depotId: held.depotId,
-            productId: held.productId,
-            quantity: -onShelf,
-            reason: 'deliver',
-            note: null,
-            userId: null,
-            runnerId: delivery.runnerId ?? null,
-            requestId: held.requestId,
-            assignmentId: delivery.assignmentId,
-            runId: delivery.runId ?? null,
-            purchaseOrderId: null,
-            countId: null,
-            createdAt: at,
-          },
-        }),
-      )
-      changeStockIn(sql, orgId, held.depotId, held.productId, -onShelf, -onShelf)
+      moveIn(sql, orgId, { depotId: held.depotId, productId: held.productId, quantity: -onShelf, reason: 'deliver', runnerId: delivery.runnerId, requestId: held.requestId, assignmentId: delivery.assignmentId, runId: delivery.runId }, -onShelf)
     }
     sql.run(closeReservation({ id: held.id, closedAs: 'delivered', at }))
   }
@@ -246,27 +229,6 @@ export function pickReservedIn(sql: Sql, orgId: string, pick: { assignmentId: st
   const loaded = Math.max(0, Math.min(pick.quantity, held.quantity - held.picked))
   if (loaded === 0) return 0
   sql.run(tables.updateTable('StockReservation').set({ picked: fragment<number>`picked + ${loaded}` }).where('id', '=', held.id))
-  sql.run(
-    insertMovement({
-      row: {
-        id: newRowId(),
-        organisationId: orgId,
-        depotId: held.depotId,
-        productId: pick.productId,
-        quantity: -loaded,
-        reason: 'pick',
-        note: null,
-        userId: null,
-        runnerId: pick.runnerId ?? null,
-        requestId: held.requestId,
-        assignmentId: pick.assignmentId,
-        runId: pick.runId ?? null,
-        purchaseOrderId: null,
-        countId: null,
-        createdAt: new Date(),
-      },
-    }),
-  )
-  changeStockIn(sql, orgId, held.depotId, pick.productId, -loaded, -loaded)
+  moveIn(sql, orgId, { depotId: held.depotId, productId: pick.productId, quantity: -loaded, reason: 'pick', runnerId: pick.runnerId, requestId: held.requestId, assignmentId: pick.assignmentId, runId: pick.runId }, -loaded)
   return loaded
 }
