@@ -1,7 +1,8 @@
 // Audits every page in the inventory (tests/support/page-inventory.ts) with axe: pages.spec.ts with
-// JavaScript, pages.nojs.spec.ts without it for the vendor's and runner's pages. The world the URLs
-// need is built once per worker through the manager's own /api and a vendor's real request.
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
+// JavaScript, pages.nojs.spec.ts without it for the vendor's and runner's pages. With JavaScript the
+// same visit also proves the page logs no hydration or console error (issue 34, item 11). The world
+// the URLs need is built once per worker through the manager's own /api and a vendor's real request.
+import type { APIRequestContext, Browser, BrowserContext, ConsoleMessage, Page } from '@playwright/test'
 import { PAGES, type PageEntry, type PageView, type PageWorld } from '../support/page-inventory'
 import { expect, expectAccessible, signInThroughForm, test as base, uniqueEmail } from './fixtures'
 
@@ -126,19 +127,57 @@ export async function visit(page: Page, world: World, v: PageView) {
 }
 
 /**
+ * The browser's clock runs three hours ahead of the server's: a relative time ("5 minutes ago") that
+ * the browser counted from its own clock while hydrating would read differently from the server's HTML.
+ */
+const CLOCK_AHEAD_MS = 3 * 3_600_000
+
+/** Every console error and uncaught error of the page, as text. */
+function collectErrors(page: Page) {
+  const errors: string[] = []
+  page.on('console', (m: ConsoleMessage) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`)
+  })
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+  return errors
+}
+
+/** Until React has hydrated the page (the router is up) and has no work left in which to report a mismatch. */
+async function settled(page: Page) {
+  await page.waitForLoadState('load')
+  const hydrates = await page.evaluate(() => '__remixContext' in window && document.querySelector('script[src*="entry.client"], link[href*="entry.client"]') !== null)
+  if (hydrates) await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true)
+  // React hydrates in scheduled tasks and reports a mismatch from them: two idle turns in a row mean
+  // it has none left to run (the browser only calls an idle callback with no task waiting).
+  for (let turn = 0; turn < 2; turn++) await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2_000 })))
+}
+
+/**
  * One test per view of each page, so a page with many views (the vendor's: nine) is not one long test
- * near its limit on a busy machine (decision 117); the world is still built once per worker.
+ * near its limit on a busy machine (decision 117); the world is still built once per worker. With
+ * JavaScript, the visit that axe reads is the one checked for hydration and console errors: one visit
+ * per view instead of two (issue 36, item 6).
  */
 export function auditPages(filter: (entry: PageEntry) => boolean) {
   for (const entry of PAGES.filter((e) => !e.layout && filter(e))) {
     for (const v of entry.views) {
-      test(`${entry.file}: ${v.name} passes axe`, async ({ browser, world }) => {
+      test(`${entry.file}: ${v.name} passes axe${filter === everyPage ? ' and logs no hydration or console error' : ''}`, async ({ browser, world }) => {
         if (entry.auditMs) test.setTimeout(entry.auditMs)
-        const jsEnabled = test.info().project.use.javaScriptEnabled !== false
-        const context = await browser.newContext({ javaScriptEnabled: jsEnabled, storageState: entry.who === 'manager' ? world.managerState : undefined })
+        const withScript = test.info().project.use.javaScriptEnabled !== false
+        const context = await browser.newContext({ javaScriptEnabled: withScript, storageState: entry.who === 'manager' ? world.managerState : undefined })
         try {
           const page = await context.newPage()
-          await visit(page, world, v)
+          if (withScript) {
+            await page.clock.setSystemTime(new Date(Date.now() + CLOCK_AHEAD_MS))
+            const errors = collectErrors(page)
+            await visit(page, world, v)
+            await settled(page)
+            // A page that answers 4xx on purpose (not found, refused) has the browser say so about its own load.
+            const expected = v.status && v.status >= 400 ? /Failed to load resource: the server responded with a status of 4\d\d/ : null
+            expect(errors.filter((e) => !expected?.test(e)), `console errors on ${v.name}`).toEqual([])
+          } else {
+            await visit(page, world, v)
+          }
           await expectAccessible(page)
         } finally {
           await context.close()
@@ -147,3 +186,6 @@ export function auditPages(filter: (entry: PageEntry) => boolean) {
     }
   }
 }
+
+/** Every page of the inventory (pages.spec.ts). */
+export const everyPage = () => true
