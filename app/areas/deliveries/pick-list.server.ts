@@ -11,6 +11,7 @@ import { listed } from '~/lib/sql-list.server'
 import { readNow, writeTogether } from '~/lib/sql.server'
 import { NotFound } from '~/lib/errors'
 import { pickReservedIn } from '~/areas/stock/stock-ledger.server'
+import { firstDepotReadIn } from '~/areas/stock/depot.server'
 import { recordAudit } from '~/areas/organisation/audit-log.server'
 import type { NamedShortage } from './van-stock.server'
 
@@ -39,8 +40,6 @@ export type PickList = {
 const runRow = compiledOnce((p: { runId: string; orgId: string }) =>
   tables.selectFrom('Run').select(['id', 'runnerId', 'depotId', 'pickedAt']).where('id', '=', p.runId).where('organisationId', '=', p.orgId),
 )
-
-const firstDepot = compiledOnce((p: { orgId: string }) => tables.selectFrom('Depot').select('id').where('organisationId', '=', p.orgId).orderBy('createdAt').orderBy('id').limit(1))
 
 /** The run's open holds per product, with the product's name, its bin and free stock at the hold's depot. */
 const pickLines = compiledOnce((p: { runId: string }) =>
@@ -72,7 +71,7 @@ function readPickList(orgId: string, runId: string, runnerId?: string) {
     // A runner's token opens only their own run's list; another run is "not found", as for a stranger.
     if (!run || (runnerId !== undefined && run.runnerId !== runnerId)) throw new NotFound('Run not found')
     const rows = sql.all(pickLines({ runId }))
-    const depotId = run.depotId ?? sql.one(firstDepot({ orgId }))?.id ?? null
+    const depotId = run.depotId ?? firstDepotReadIn(sql, orgId)?.id ?? null
     return { run, rows, depotId }
   })
 }

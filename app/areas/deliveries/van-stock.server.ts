@@ -9,7 +9,7 @@ import { compiledOnce } from '~/lib/sql-once.server'
 import { listed } from '~/lib/sql-list.server'
 import { readNow, type Sql } from '~/lib/sql.server'
 import { deliverReservedIn, releaseReservedIn, reserveIn, type Shortage } from '~/areas/stock/stock-ledger.server'
-import { firstDepotIn } from '~/areas/stock/depot.server'
+import { firstDepotIn, firstDepotReadIn } from '~/areas/stock/depot.server'
 import { Invalid } from '~/lib/errors'
 
 /** A shortage as Dispatch names it: the ledger's three fields, and the product's name. */
@@ -101,10 +101,6 @@ export function settleHoldIn(sql: Sql, orgId: string, assignment: { id: string; 
 
 // ---- The preview Dispatch shows before a write (read only: a loader never writes) ----
 
-const firstDepotRead = compiledOnce((p: { orgId: string }) =>
-  tables.selectFrom('Depot').select('id').where('organisationId', '=', p.orgId).orderBy('createdAt').orderBy('id').limit(1),
-)
-
 /**
  * What assigning these pending requests would find short at the depot a run would load from (the one
  * chosen, else the organisation's first, where a lone assignment reserves): per product, what they
@@ -114,7 +110,7 @@ export async function shortagesIfAssigned(orgId: string, requestIds: string[], c
   if (requestIds.length === 0) return []
   return readNow((sql) => {
     const chosen = chosenDepotId ? sql.one(depotOfOrganisation({ orgId, depotId: chosenDepotId }))?.id : undefined
-    const depotId = chosen ?? sql.one(firstDepotRead({ orgId }))?.id ?? ''
+    const depotId = chosen ?? firstDepotReadIn(sql, orgId)?.id ?? ''
     const rows = sql.all(
       tables
         .selectFrom('RequestItem as i')
