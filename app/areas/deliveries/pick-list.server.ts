@@ -4,7 +4,7 @@
 // each box goes. Loading from the checklist writes pick movements through the ledger and, once every
 // line is in the van, stamps the run's pickedAt.
 import { z } from 'zod'
-import { sql as fragment } from 'kysely'
+import { sql as fragment, type InferResult } from 'kysely'
 import { tables } from '~/lib/sql-builder.server'
 import { compiledOnce } from '~/lib/sql-once.server'
 import { listed } from '~/lib/sql-list.server'
@@ -41,8 +41,8 @@ const runRow = compiledOnce((p: { runId: string; orgId: string }) =>
   tables.selectFrom('Run').select(['id', 'runnerId', 'depotId', 'pickedAt']).where('id', '=', p.runId).where('organisationId', '=', p.orgId),
 )
 
-/** The run's open holds per product, with the product's name, its bin and free stock at the hold's depot. */
-const pickLines = compiledOnce((p: { runId: string }) =>
+/** Runs' open holds per product, with the product's name, its bin and free stock at the hold's depot (the caller says which runs). */
+const holdsPerProduct = () =>
   tables
     .selectFrom('RunStop as st')
     .innerJoin('StockReservation as h', 'h.assignmentId', 'st.assignmentId')
@@ -56,14 +56,35 @@ const pickLines = compiledOnce((p: { runId: string }) =>
       fragment<number>`coalesce(max(ds.onHand), 0)`.as('onHand'),
       fragment<number>`coalesce(max(ds.reserved), 0)`.as('reserved'),
     ])
-    .where('st.runId', '=', p.runId)
     .where('h.closedAt', 'is', null)
+
+type PickRow = InferResult<ReturnType<typeof holdsPerProduct>>[number]
+
+/** One run's lines in shelf order: a bin-less product last, then by name, so the runner walks the aisles once. */
+const pickLines = compiledOnce((p: { runId: string }) =>
+  holdsPerProduct()
+    .where('st.runId', '=', p.runId)
     .groupBy('h.productId')
-    // Shelf order: a bin-less product last, then by name, so the runner walks the aisles once.
     .orderBy(fragment`max(ds.bin) is null`)
     .orderBy(fragment`max(ds.bin)`)
     .orderBy(fragment`max(pr.name)`),
 )
+
+/** Many runs' lines in one statement, each run's in the same shelf order. */
+const pickLinesOfRuns = (runIds: string[]) =>
+  holdsPerProduct()
+    .select('st.runId')
+    .where('st.runId', 'in', listed(runIds))
+    .groupBy(['st.runId', 'h.productId'])
+    .orderBy('st.runId')
+    .orderBy(fragment`max(ds.bin) is null`)
+    .orderBy(fragment`max(ds.bin)`)
+    .orderBy(fragment`max(pr.name)`)
+
+const runRows = (p: { orgId: string; runIds: string[] }) =>
+  tables.selectFrom('Run').select(['id', 'depotId', 'pickedAt']).where('organisationId', '=', p.orgId).where('id', 'in', listed(p.runIds))
+
+type RunRow = { id: string; depotId: string | null; pickedAt: string | null }
 
 function readPickList(orgId: string, runId: string, runnerId?: string) {
   return readNow((sql) => {
@@ -79,6 +100,31 @@ function readPickList(orgId: string, runId: string, runnerId?: string) {
 /** The pick list of one of the organisation's runs (a manager), or of the runner's own run (their token). */
 export async function pickListFor(orgId: string, runId: string, options: { runnerId?: string } = {}): Promise<PickList> {
   const { run, rows, depotId } = await readPickList(orgId, runId, options.runnerId)
+  return pickListOf(run, rows, depotId)
+}
+
+/**
+ * The pick lists of many of the organisation's runs (Dispatch's open runs), by run id, in a fixed
+ * number of statements whatever their count. A run that is not the organisation's is left out.
+ */
+export async function pickListsFor(orgId: string, runIds: string[]): Promise<Map<string, PickList>> {
+  if (runIds.length === 0) return new Map()
+  const { runs, rows, firstDepotId } = await readNow((sql) => {
+    const runs = sql.all(runRows({ orgId, runIds }))
+    const rows = runs.length ? sql.all(pickLinesOfRuns(runs.map((r) => r.id))) : []
+    const firstDepotId = runs.some((r) => !r.depotId) ? (firstDepotReadIn(sql, orgId)?.id ?? null) : null
+    return { runs, rows, firstDepotId }
+  })
+  const rowsOf = new Map<string, PickRow[]>()
+  for (const { runId, ...row } of rows) {
+    const list = rowsOf.get(runId) ?? []
+    list.push(row)
+    rowsOf.set(runId, list)
+  }
+  return new Map(runs.map((run) => [run.id, pickListOf(run, rowsOf.get(run.id) ?? [], run.depotId ?? firstDepotId)]))
+}
+
+function pickListOf(run: RunRow, rows: PickRow[], depotId: string | null): PickList {
   const lines: PickLine[] = rows.map((r) => ({
     productId: r.productId,
     name: r.name ?? r.productId,
