@@ -4,7 +4,7 @@
 // each box goes. Loading from the checklist writes pick movements through the ledger and, once every
 // line is in the van, stamps the run's pickedAt.
 import { z } from 'zod'
-import { sql as fragment, type InferResult } from 'kysely'
+import type { InferResult } from 'kysely'
 import { tables } from '~/lib/sql-builder.server'
 import { compiledOnce } from '~/lib/sql-once.server'
 import { listed } from '~/lib/sql-list.server'
@@ -41,45 +41,40 @@ const runRow = compiledOnce((p: { runId: string; orgId: string }) =>
   tables.selectFrom('Run').select(['id', 'runnerId', 'depotId', 'pickedAt']).where('id', '=', p.runId).where('organisationId', '=', p.orgId),
 )
 
-/** Runs' open holds per product, with the product's name, its bin and free stock at the hold's depot (the caller says which runs). */
+/**
+ * Runs' open holds per product (the caller says which runs and groups them), with the product's name,
+ * its bin and free stock at the hold's depot, in shelf order: a bin-less product last, then by name,
+ * so the runner walks the aisles once.
+ */
 const holdsPerProduct = () =>
   tables
     .selectFrom('RunStop as st')
     .innerJoin('StockReservation as h', 'h.assignmentId', 'st.assignmentId')
     .leftJoin('Product as pr', 'pr.id', 'h.productId')
     .leftJoin('DepotStock as ds', (join) => join.onRef('ds.depotId', '=', 'h.depotId').onRef('ds.productId', '=', 'h.productId'))
-    .select(['h.productId', fragment<string | null>`max(pr.name)`.as('name'), fragment<string | null>`max(ds.bin)`.as('bin')])
     .select((eb) => [
+      'h.productId',
+      eb.fn.max('pr.name').as('name'),
+      eb.fn.max('ds.bin').as('bin'),
       eb.fn.sum<number>('h.quantity').as('quantity'),
       eb.fn.sum<number>('h.picked').as('picked'),
-      fragment<string>`group_concat(distinct st.stopOrder)`.as('stops'),
-      fragment<number>`coalesce(max(ds.onHand), 0)`.as('onHand'),
-      fragment<number>`coalesce(max(ds.reserved), 0)`.as('reserved'),
+      eb.fn.agg<string>('group_concat', ['st.stopOrder']).distinct().as('stops'),
+      eb.fn.coalesce(eb.fn.max('ds.onHand'), eb.lit(0)).as('onHand'),
+      eb.fn.coalesce(eb.fn.max('ds.reserved'), eb.lit(0)).as('reserved'),
     ])
     .where('h.closedAt', 'is', null)
+    .orderBy((eb) => eb(eb.fn.max('ds.bin'), 'is', null))
+    .orderBy((eb) => eb.fn.max('ds.bin'))
+    .orderBy((eb) => eb.fn.max('pr.name'))
+    .orderBy('h.productId')
 
 type PickRow = InferResult<ReturnType<typeof holdsPerProduct>>[number]
 
-/** One run's lines in shelf order: a bin-less product last, then by name, so the runner walks the aisles once. */
-const pickLines = compiledOnce((p: { runId: string }) =>
-  holdsPerProduct()
-    .where('st.runId', '=', p.runId)
-    .groupBy('h.productId')
-    .orderBy(fragment`max(ds.bin) is null`)
-    .orderBy(fragment`max(ds.bin)`)
-    .orderBy(fragment`max(pr.name)`),
-)
+// Compiled once (decision 125), as the run above.
+const pickLines = compiledOnce((p: { runId: string }) => holdsPerProduct().where('st.runId', '=', p.runId).groupBy('h.productId'))
 
-/** Many runs' lines in one statement, each run's in the same shelf order. */
-const pickLinesOfRuns = (runIds: string[]) =>
-  holdsPerProduct()
-    .select('st.runId')
-    .where('st.runId', 'in', listed(runIds))
-    .groupBy(['st.runId', 'h.productId'])
-    .orderBy('st.runId')
-    .orderBy(fragment`max(ds.bin) is null`)
-    .orderBy(fragment`max(ds.bin)`)
-    .orderBy(fragment`max(pr.name)`)
+/** Many runs' lines in one statement; each run's come in the same shelf order as read alone. */
+const pickLinesOfRuns = (runIds: string[]) => holdsPerProduct().select('st.runId').where('st.runId', 'in', listed(runIds)).groupBy(['st.runId', 'h.productId'])
 
 const runRows = (p: { orgId: string; runIds: string[] }) =>
   tables.selectFrom('Run').select(['id', 'depotId', 'pickedAt']).where('organisationId', '=', p.orgId).where('id', 'in', listed(p.runIds))
@@ -183,7 +178,7 @@ const stillToLoad = compiledOnce((p: { runId: string }) =>
   tables
     .selectFrom('RunStop as st')
     .innerJoin('StockReservation as h', 'h.assignmentId', 'st.assignmentId')
-    .select(fragment<number>`count(*)`.as('left'))
+    .select((eb) => eb.fn.countAll<number>().as('left'))
     .where('st.runId', '=', p.runId)
     .where('h.closedAt', 'is', null)
     .whereRef('h.picked', '<', 'h.quantity'),

@@ -116,8 +116,12 @@ export async function shortagesIfAssigned(orgId: string, requestIds: string[], c
         .selectFrom('RequestItem as i')
         .innerJoin('ProductRequest as r', 'r.id', 'i.requestId')
         .leftJoin('DepotStock as s', (join) => join.onRef('s.productId', '=', 'i.productId').on('s.depotId', '=', depotId))
-        .select(['i.productId', fragment<string>`max(i.productName)`.as('name')])
-        .select((eb) => [eb.fn.sum<number>('i.quantity').as('needed'), fragment<number>`coalesce(max(s.onHand - s.reserved), 0)`.as('available')])
+        .select((eb) => [
+          'i.productId',
+          eb.fn.max('i.productName').as('name'),
+          eb.fn.sum<number>('i.quantity').as('needed'),
+          eb.fn.coalesce(eb.fn.max(eb('s.onHand', '-', eb.ref('s.reserved'))), eb.lit(0)).as('available'),
+        ])
         .where('r.organisationId', '=', orgId)
         .where('i.requestId', 'in', listed(requestIds))
         .where('i.productId', 'is not', null)
