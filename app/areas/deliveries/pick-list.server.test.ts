@@ -1,4 +1,4 @@
-// Dispatch reads the pick lists of all its open runs in one statement (pickListsFor); each must be the
+// Dispatch reads the pick lists of all its open runs at once (pickListsFor); each must be the
 // list the checklist reads for that run alone (pickListFor): lines in shelf order, stops, what is
 // loaded, shortages, the depot and whether the van is loaded.
 import { expect, test } from 'vitest'
@@ -66,4 +66,15 @@ test('the pick lists of several runs read together are each the list of that run
   expect(together.get(b)!.lines.find((l) => l.name === 'Towels')).toMatchObject({ quantity: 1, picked: 1 })
   expect(together.get(c)).toMatchObject({ lines: [], pickedAt: new Date('2026-11-26T08:00:00Z') })
   expect(await pickListsFor(orgId, [])).toEqual(new Map())
+
+  // The lines of all three runs in one statement (beside the runs' own rows and the first depot).
+  const sent: string[] = []
+  globalThis.__stockrunStatementWatcher = (query) => sent.push(query)
+  try {
+    await pickListsFor(orgId, [a, b, c])
+  } finally {
+    globalThis.__stockrunStatementWatcher = undefined
+  }
+  expect(sent.filter((query) => query.includes('"StockReservation"'))).toHaveLength(1)
+  expect(sent.length).toBeLessThanOrEqual(3)
 })
