@@ -4,13 +4,14 @@
 // each box goes. Loading from the checklist writes pick movements through the ledger and, once every
 // line is in the van, stamps the run's pickedAt.
 import { z } from 'zod'
-import { sql as fragment } from 'kysely'
+import type { InferResult } from 'kysely'
 import { tables } from '~/lib/sql-builder.server'
 import { compiledOnce } from '~/lib/sql-once.server'
 import { listed } from '~/lib/sql-list.server'
 import { readNow, writeTogether } from '~/lib/sql.server'
 import { NotFound } from '~/lib/errors'
 import { pickReservedIn } from '~/areas/stock/stock-ledger.server'
+import { firstDepotReadIn } from '~/areas/stock/depot.server'
 import { recordAudit } from '~/areas/organisation/audit-log.server'
 import type { NamedShortage } from './van-stock.server'
 
@@ -40,31 +41,45 @@ const runRow = compiledOnce((p: { runId: string; orgId: string }) =>
   tables.selectFrom('Run').select(['id', 'runnerId', 'depotId', 'pickedAt']).where('id', '=', p.runId).where('organisationId', '=', p.orgId),
 )
 
-const firstDepot = compiledOnce((p: { orgId: string }) => tables.selectFrom('Depot').select('id').where('organisationId', '=', p.orgId).orderBy('createdAt').orderBy('id').limit(1))
-
-/** The run's open holds per product, with the product's name, its bin and free stock at the hold's depot. */
-const pickLines = compiledOnce((p: { runId: string }) =>
+/**
+ * Runs' open holds per product (the caller says which runs and groups them), with the product's name,
+ * its bin and free stock at the hold's depot, in shelf order: a bin-less product last, then by name,
+ * so the runner walks the aisles once.
+ */
+const holdsPerProduct = () =>
   tables
     .selectFrom('RunStop as st')
     .innerJoin('StockReservation as h', 'h.assignmentId', 'st.assignmentId')
     .leftJoin('Product as pr', 'pr.id', 'h.productId')
     .leftJoin('DepotStock as ds', (join) => join.onRef('ds.depotId', '=', 'h.depotId').onRef('ds.productId', '=', 'h.productId'))
-    .select(['h.productId', fragment<string | null>`max(pr.name)`.as('name'), fragment<string | null>`max(ds.bin)`.as('bin')])
     .select((eb) => [
+      'h.productId',
+      eb.fn.max('pr.name').as('name'),
+      eb.fn.max('ds.bin').as('bin'),
       eb.fn.sum<number>('h.quantity').as('quantity'),
       eb.fn.sum<number>('h.picked').as('picked'),
-      fragment<string>`group_concat(distinct st.stopOrder)`.as('stops'),
-      fragment<number>`coalesce(max(ds.onHand), 0)`.as('onHand'),
-      fragment<number>`coalesce(max(ds.reserved), 0)`.as('reserved'),
+      eb.fn.agg<string>('group_concat', ['st.stopOrder']).distinct().as('stops'),
+      eb.fn.coalesce(eb.fn.max('ds.onHand'), eb.lit(0)).as('onHand'),
+      eb.fn.coalesce(eb.fn.max('ds.reserved'), eb.lit(0)).as('reserved'),
     ])
-    .where('st.runId', '=', p.runId)
     .where('h.closedAt', 'is', null)
-    .groupBy('h.productId')
-    // Shelf order: a bin-less product last, then by name, so the runner walks the aisles once.
-    .orderBy(fragment`max(ds.bin) is null`)
-    .orderBy(fragment`max(ds.bin)`)
-    .orderBy(fragment`max(pr.name)`),
-)
+    .orderBy((eb) => eb(eb.fn.max('ds.bin'), 'is', null))
+    .orderBy((eb) => eb.fn.max('ds.bin'))
+    .orderBy((eb) => eb.fn.max('pr.name'))
+    .orderBy('h.productId')
+
+type PickRow = InferResult<ReturnType<typeof holdsPerProduct>>[number]
+
+// Compiled once (decision 125), as the run above.
+const pickLines = compiledOnce((p: { runId: string }) => holdsPerProduct().where('st.runId', '=', p.runId).groupBy('h.productId'))
+
+/** Many runs' lines in one statement; each run's come in the same shelf order as read alone. */
+const pickLinesOfRuns = (runIds: string[]) => holdsPerProduct().select('st.runId').where('st.runId', 'in', listed(runIds)).groupBy(['st.runId', 'h.productId'])
+
+const runRows = (p: { orgId: string; runIds: string[] }) =>
+  tables.selectFrom('Run').select(['id', 'depotId', 'pickedAt']).where('organisationId', '=', p.orgId).where('id', 'in', listed(p.runIds))
+
+type RunRow = { id: string; depotId: string | null; pickedAt: string | null }
 
 function readPickList(orgId: string, runId: string, runnerId?: string) {
   return readNow((sql) => {
@@ -72,7 +87,7 @@ function readPickList(orgId: string, runId: string, runnerId?: string) {
     // A runner's token opens only their own run's list; another run is "not found", as for a stranger.
     if (!run || (runnerId !== undefined && run.runnerId !== runnerId)) throw new NotFound('Run not found')
     const rows = sql.all(pickLines({ runId }))
-    const depotId = run.depotId ?? sql.one(firstDepot({ orgId }))?.id ?? null
+    const depotId = run.depotId ?? firstDepotReadIn(sql, orgId)?.id ?? null
     return { run, rows, depotId }
   })
 }
@@ -80,6 +95,31 @@ function readPickList(orgId: string, runId: string, runnerId?: string) {
 /** The pick list of one of the organisation's runs (a manager), or of the runner's own run (their token). */
 export async function pickListFor(orgId: string, runId: string, options: { runnerId?: string } = {}): Promise<PickList> {
   const { run, rows, depotId } = await readPickList(orgId, runId, options.runnerId)
+  return pickListOf(run, rows, depotId)
+}
+
+/**
+ * The pick lists of many of the organisation's runs (Dispatch's open runs), by run id, in a fixed
+ * number of statements whatever their count. A run that is not the organisation's is left out.
+ */
+export async function pickListsFor(orgId: string, runIds: string[]): Promise<Map<string, PickList>> {
+  if (runIds.length === 0) return new Map()
+  const { runs, rows, firstDepotId } = await readNow((sql) => {
+    const runs = sql.all(runRows({ orgId, runIds }))
+    const rows = runs.length ? sql.all(pickLinesOfRuns(runs.map((r) => r.id))) : []
+    const firstDepotId = runs.some((r) => !r.depotId) ? (firstDepotReadIn(sql, orgId)?.id ?? null) : null
+    return { runs, rows, firstDepotId }
+  })
+  const rowsOf = new Map<string, PickRow[]>()
+  for (const { runId, ...row } of rows) {
+    const list = rowsOf.get(runId) ?? []
+    list.push(row)
+    rowsOf.set(runId, list)
+  }
+  return new Map(runs.map((run) => [run.id, pickListOf(run, rowsOf.get(run.id) ?? [], run.depotId ?? firstDepotId)]))
+}
+
+function pickListOf(run: RunRow, rows: PickRow[], depotId: string | null): PickList {
   const lines: PickLine[] = rows.map((r) => ({
     productId: r.productId,
     name: r.name ?? r.productId,
@@ -138,7 +178,7 @@ const stillToLoad = compiledOnce((p: { runId: string }) =>
   tables
     .selectFrom('RunStop as st')
     .innerJoin('StockReservation as h', 'h.assignmentId', 'st.assignmentId')
-    .select(fragment<number>`count(*)`.as('left'))
+    .select((eb) => eb.fn.countAll<number>().as('left'))
     .where('st.runId', '=', p.runId)
     .where('h.closedAt', 'is', null)
     .whereRef('h.picked', '<', 'h.quantity'),

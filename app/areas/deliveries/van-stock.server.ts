@@ -9,7 +9,7 @@ import { compiledOnce } from '~/lib/sql-once.server'
 import { listed } from '~/lib/sql-list.server'
 import { readNow, type Sql } from '~/lib/sql.server'
 import { deliverReservedIn, releaseReservedIn, reserveIn, type Shortage } from '~/areas/stock/stock-ledger.server'
-import { firstDepotIn } from '~/areas/stock/depot.server'
+import { firstDepotIn, firstDepotReadIn } from '~/areas/stock/depot.server'
 import { Invalid } from '~/lib/errors'
 
 /** A shortage as Dispatch names it: the ledger's three fields, and the product's name. */
@@ -101,10 +101,6 @@ export function settleHoldIn(sql: Sql, orgId: string, assignment: { id: string; 
 
 // ---- The preview Dispatch shows before a write (read only: a loader never writes) ----
 
-const firstDepotRead = compiledOnce((p: { orgId: string }) =>
-  tables.selectFrom('Depot').select('id').where('organisationId', '=', p.orgId).orderBy('createdAt').orderBy('id').limit(1),
-)
-
 /**
  * What assigning these pending requests would find short at the depot a run would load from (the one
  * chosen, else the organisation's first, where a lone assignment reserves): per product, what they
@@ -114,14 +110,18 @@ export async function shortagesIfAssigned(orgId: string, requestIds: string[], c
   if (requestIds.length === 0) return []
   return readNow((sql) => {
     const chosen = chosenDepotId ? sql.one(depotOfOrganisation({ orgId, depotId: chosenDepotId }))?.id : undefined
-    const depotId = chosen ?? sql.one(firstDepotRead({ orgId }))?.id ?? ''
+    const depotId = chosen ?? firstDepotReadIn(sql, orgId)?.id ?? ''
     const rows = sql.all(
       tables
         .selectFrom('RequestItem as i')
         .innerJoin('ProductRequest as r', 'r.id', 'i.requestId')
         .leftJoin('DepotStock as s', (join) => join.onRef('s.productId', '=', 'i.productId').on('s.depotId', '=', depotId))
-        .select(['i.productId', fragment<string>`max(i.productName)`.as('name')])
-        .select((eb) => [eb.fn.sum<number>('i.quantity').as('needed'), fragment<number>`coalesce(max(s.onHand - s.reserved), 0)`.as('available')])
+        .select((eb) => [
+          'i.productId',
+          eb.fn.max('i.productName').as('name'),
+          eb.fn.sum<number>('i.quantity').as('needed'),
+          eb.fn.coalesce(eb.fn.max(eb('s.onHand', '-', eb.ref('s.reserved'))), eb.lit(0)).as('available'),
+        ])
         .where('r.organisationId', '=', orgId)
         .where('i.requestId', 'in', listed(requestIds))
         .where('i.productId', 'is not', null)

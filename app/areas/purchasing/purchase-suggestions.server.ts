@@ -6,9 +6,11 @@
 import { tables } from '~/lib/sql-builder.server'
 import { readNow, type Sql } from '~/lib/sql.server'
 import { nextOccurrence, type Recurrence } from '~/lib/schedule'
-import { firstDepotIn } from '~/areas/stock/depot.server'
-import { findDepot, type DepotChoice } from './depot-read.server'
+import { depotOf, firstDepotIn, type DepotView } from '~/areas/stock/depot.server'
 import { onOrderIn } from './purchase-order.server'
+
+/** The depot as the suggestions name it (the API's answer has no more of it). */
+export type DepotChoice = Pick<DepotView, 'id' | 'name' | 'address'>
 
 export type SuggestionLine = {
   productId: string
@@ -59,7 +61,8 @@ function standingDemandIn(sql: Sql, orgId: string, days: number, now: Date): Map
 
 /** The depot's suggestions grouped by supplier (products without one last, under `supplier: null`). */
 export async function purchaseSuggestions(orgId: string, depotId: string, now = new Date()): Promise<{ depot: DepotChoice; suggestions: SupplierSuggestion[] }> {
-  const depot = await findDepot(orgId, depotId)
+  const { id, name, address } = await depotOf(orgId, depotId)
+  const depot: DepotChoice = { id, name, address }
   const suggestions = await readNow((sql) => {
     const low = sql.all(
       tables

@@ -32,7 +32,7 @@ const stockRows = compiledOnce((p: { orgId: string; depotId: string }) =>
     .leftJoin('DepotStock as s', (join) => join.onRef('s.productId', '=', 'p.id').on('s.depotId', '=', p.depotId))
     .select(['p.id as productId', 'p.name', 's.onHand', 's.reserved', 's.reorderPoint', 's.reorderQuantity', 's.bin'])
     .where('p.organisationId', '=', p.orgId)
-    .orderBy(fragment`s.bin IS NULL`)
+    .orderBy((eb) => eb('s.bin', 'is', null))
     .orderBy('s.bin')
     .orderBy('p.name')
     .orderBy('p.id'),
@@ -69,13 +69,14 @@ export async function stockPage(orgId: string, depotId: string, options: { q?: s
       .where('p.organisationId', '=', orgId)
     if (q) {
       const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      // The builder has no word for LIKE's ESCAPE: the fragment holds only the pattern, never a column.
       base = base.where((eb) => eb.or([eb('p.name', 'like', fragment<string>`${like} escape '\\'`), eb('s.bin', 'like', fragment<string>`${like} escape '\\'`)]))
     }
-    const total = sql.one(base.select(fragment<number>`count(*)`.as('n')))?.n ?? 0
+    const total = sql.one(base.select((eb) => eb.fn.countAll<number>().as('n')))?.n ?? 0
     const rows = sql.all(
       base
         .select(['p.id as productId', 'p.name', 's.onHand', 's.reserved', 's.reorderPoint', 's.reorderQuantity', 's.bin'])
-        .orderBy(fragment`s.bin IS NULL`)
+        .orderBy((eb) => eb('s.bin', 'is', null))
         .orderBy('s.bin')
         .orderBy('p.name')
         .orderBy('p.id')

@@ -16,9 +16,17 @@ const firstDepotOf = compiledOnce((p: { orgId: string }) =>
   tables.selectFrom('Depot').select(['id', 'name']).where('organisationId', '=', p.orgId).orderBy('createdAt').orderBy('id').limit(1),
 )
 
+/**
+ * The organisation's first depot, or none: a read that never makes one, for loaders (they run on
+ * read-only replicas). What a write reserves at when nothing says where is `firstDepotIn`'s.
+ */
+export function firstDepotReadIn(sql: Sql, orgId: string): { id: string; name: string } | undefined {
+  return sql.one(firstDepotOf({ orgId }))
+}
+
 /** The depot an assignment without a run (or a run without a depot) reserves at: the organisation's first, made if it has none. */
 export function firstDepotIn(sql: Sql, orgId: string): { id: string; name: string } {
-  const found = sql.one(firstDepotOf({ orgId }))
+  const found = firstDepotReadIn(sql, orgId)
   if (found) return found
   const settings = sql.one(tables.selectFrom('OrganisationSettings').select(['depotAddress', 'depotLatitude', 'depotLongitude']).where('organisationId', '=', orgId))
   const at = new Date()

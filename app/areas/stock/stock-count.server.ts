@@ -3,7 +3,6 @@
 // movement of counted − expected (less what an earlier count of the same line already recorded). A
 // delivery, pick or receipt made while the count is open is its own movement and still applies:
 // on hand ends at counted + what moved since the count was opened (decision 130).
-import { sql as fragment } from 'kysely'
 import { tables } from '~/lib/sql-builder.server'
 import { readNow, writeTogether } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
@@ -42,7 +41,7 @@ export async function openCount(orgId: string, depotId: string, userId: string |
           tables
             .selectFrom('Product as p')
             .leftJoin('DepotStock as s', (join) => join.onRef('s.productId', '=', 'p.id').on('s.depotId', '=', depotId))
-            .select([fragment<string>`${id}`.as('countId'), 'p.id', fragment<number>`coalesce(s.onHand, 0)`.as('expected')])
+            .select((eb) => [eb.val(id).as('countId'), 'p.id', eb.fn.coalesce('s.onHand', eb.lit(0)).as('expected')])
             .where('p.organisationId', '=', orgId),
         ),
     )
@@ -64,7 +63,7 @@ export async function countView(orgId: string, depotId: string, countId: string)
         .leftJoin('DepotStock as s', (join) => join.onRef('s.productId', '=', 'l.productId').on('s.depotId', '=', depotId))
         .select(['l.productId', 'p.name', 's.bin', 'l.expected', 'l.counted', 'l.countedAt'])
         .where('l.countId', '=', countId)
-        .orderBy(fragment`s.bin IS NULL`)
+        .orderBy((eb) => eb('s.bin', 'is', null))
         .orderBy('s.bin')
         .orderBy('p.name'),
     )

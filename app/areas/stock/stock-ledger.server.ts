@@ -3,7 +3,6 @@
 // and the stock.low webhook are written together or not at all. SQLite has one writer at a time and
 // the total is bumped in place (onHand = onHand + quantity), so concurrent deliveries never lose an
 // update: on hand stays the sum of the movements.
-import { sql as fragment } from 'kysely'
 import { tables } from '~/lib/sql-builder.server'
 import { compiledOnce } from '~/lib/sql-once.server'
 import type { Sql } from '~/lib/sql.server'
@@ -228,7 +227,7 @@ export function pickReservedIn(sql: Sql, orgId: string, pick: { assignmentId: st
   if (!held) return 0
   const loaded = Math.max(0, Math.min(pick.quantity, held.quantity - held.picked))
   if (loaded === 0) return 0
-  sql.run(tables.updateTable('StockReservation').set({ picked: fragment<number>`picked + ${loaded}` }).where('id', '=', held.id))
+  sql.run(tables.updateTable('StockReservation').set((eb) => ({ picked: eb('picked', '+', loaded) })).where('id', '=', held.id))
   moveIn(sql, orgId, { depotId: held.depotId, productId: pick.productId, quantity: -loaded, reason: 'pick', runnerId: pick.runnerId, requestId: held.requestId, assignmentId: pick.assignmentId, runId: pick.runId }, -loaded)
   return loaded
 }

@@ -1,7 +1,7 @@
 // The stock reports (issue 37, item 8): what each depot's shelves are worth, and how many days each
 // product will last at the pace of the last 30 days' deliveries. Reports sum the ledger (a month of
 // it), unlike the stock page, which reads the kept totals; they are opened now and then, not walked.
-import { sql as fragment } from 'kysely'
+import type { Expression } from 'kysely'
 import { tables } from '~/lib/sql-builder.server'
 import { readNow, sqlDate } from '~/lib/sql.server'
 
@@ -15,13 +15,18 @@ export async function stockValueByDepot(orgId: string): Promise<DepotValue[]> {
         .selectFrom('Depot as d')
         .leftJoin('DepotStock as s', 's.depotId', 'd.id')
         .leftJoin('Product as p', 'p.id', 's.productId')
-        .select([
-          'd.id as depotId',
-          'd.name',
-          fragment<number>`coalesce(sum(case when s.onHand > 0 then s.onHand else 0 end), 0)`.as('units'),
-          fragment<number>`coalesce(sum(case when s.onHand > 0 then s.onHand * coalesce(p.unitCost, 0) else 0 end), 0)`.as('value'),
-          fragment<number>`coalesce(sum(case when s.onHand > 0 and p.unitCost is null then 1 else 0 end), 0)`.as('unpriced'),
-        ])
+        .select((eb) => {
+          // Only what is on the shelf counts: a product below zero is worth nothing, not less.
+          const held = eb('s.onHand', '>', eb.lit(0))
+          const totalOf = (each: Expression<number | null>) => eb.fn.coalesce(eb.fn.sum<number>(eb.case().when(held).then(each).else(eb.lit(0)).end()), eb.lit(0))
+          return [
+            'd.id as depotId',
+            'd.name',
+            totalOf(eb.ref('s.onHand')).as('units'),
+            totalOf(eb('s.onHand', '*', eb.fn.coalesce('p.unitCost', eb.lit(0)))).as('value'),
+            eb.fn.coalesce(eb.fn.sum<number>(eb.case().when(eb.and([held, eb('p.unitCost', 'is', null)])).then(eb.lit(1)).else(eb.lit(0)).end()), eb.lit(0)).as('unpriced'),
+          ]
+        })
         .where('d.organisationId', '=', orgId)
         .groupBy(['d.id', 'd.name'])
         .orderBy('d.createdAt')
@@ -52,7 +57,7 @@ export async function daysOfCover(orgId: string, depotId: string, now = new Date
           (eb) =>
             eb
               .selectFrom('StockMovement as m')
-              .select(['m.productId', fragment<number>`-sum(m.quantity)`.as('out')])
+              .select((s) => ['m.productId', s.neg(s.fn.sum<number>('m.quantity')).as('out')])
               .where('m.depotId', '=', depotId)
               .where('m.createdAt', '>=', sqlDate(since))
               .where((w) => w.or([w('m.reason', 'in', ['deliver', 'pick']), w.and([w('m.reason', '=', 'return'), w('m.assignmentId', 'is not', null)])]))

@@ -30,7 +30,7 @@ import { NotFound } from '~/lib/errors'
 import { isOverdue, overdueCutoff } from '~/areas/requests/overdue-requests.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
 import { shortagesIfAssigned, type NamedShortage } from '~/areas/deliveries/van-stock.server'
-import { pickListFor } from '~/areas/deliveries/pick-list.server'
+import { pickListsFor } from '~/areas/deliveries/pick-list.server'
 import { listDepots } from '~/areas/stock/depot.server'
 import { ShortageNote } from '~/areas/deliveries/components/shortage-note'
 
@@ -84,8 +84,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Each open run with what its depot cannot cover of what is still to load, and whether its van is loaded. */
 async function withStock<R extends { id: string }>(orgId: string, runs: R[]) {
-  const lists = await Promise.all(runs.map((run) => pickListFor(orgId, run.id)))
-  return runs.map((run, i) => ({ ...run, shortages: lists[i]!.shortages, loaded: Boolean(lists[i]!.pickedAt) }))
+  const lists = await pickListsFor(orgId, runs.map((run) => run.id))
+  return runs.map((run) => ({ ...run, shortages: lists.get(run.id)?.shortages ?? [], loaded: Boolean(lists.get(run.id)?.pickedAt) }))
 }
 
 /** A request gone meanwhile (assigned from another tab) just has no suggestions. */
