@@ -31,7 +31,7 @@ if (currentRole().kind === 'primary') {
   if (applied.length > 0) log('info', 'migrations applied', { migrations: applied })
 }
 const { db, tuneDatabase } = await import('./app/lib/db.server')
-const { createServerApp } = await import('./server/http/express-app')
+const { createServerApp, listen } = await import('./server/http/express-app')
 const { storefrontStamp } = await import('./app/areas/catalogue/storefront-stamp.server')
 const { countScan } = await import('./app/areas/catalogue/scan.server')
 const mode = config.NODE_ENV === 'production' ? 'production' : 'development'
@@ -90,7 +90,7 @@ const app = createServerApp({
   vendorPages: { storefrontStamp, countScan },
 })
 
-const server = app.listen(config.PORT, () => {
+const server = listen(app, config.PORT, () => {
   setTimeout(firstAnswered, 1000).unref()
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT

@@ -1,5 +1,6 @@
 // The HTTP server around Remix: one place for compression, static files, headers, limits and mocks.
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
@@ -85,7 +86,8 @@ export function createServerApp(options: ServerAppOptions) {
 
   options.mount?.(app)
   // Not in development: a rebuilt page must show at once, and a rebuild commits nothing.
-  if (options.mode !== 'development') app.use(vendorPageCache(options.vendorPages))
+  const keptPages = options.mode !== 'development' ? vendorPageCache(options.vendorPages, { logRequests: options.logRequests && production }) : undefined
+  if (keptPages) app.use(keptPages.middleware)
 
   // In production the build never changes: handing Remix the object (not a getter) lets it derive
   // its route table once instead of on every request. Development keeps the getter for reloads.
@@ -110,5 +112,15 @@ export function createServerApp(options: ServerAppOptions) {
       getLoadContext: (_req, res): { cspNonce: string } & RouteContractsContext => ({ cspNonce: res.locals.cspNonce as string, routeContracts }),
     }),
   )
-  return app
+  return Object.assign(app, { frontDoor: keptPages?.frontDoor ?? (() => false) })
+}
+
+export type ServerApp = ReturnType<typeof createServerApp>
+
+/**
+ * Listens with the front door first: a current kept vendor page is answered before Express (its
+ * request and response objects, its middleware) is involved at all (issue 36, item 4).
+ */
+export function listen(app: ServerApp, port: number, onListening?: () => void) {
+  return http.createServer((req, res) => app.frontDoor(req, res) || app(req, res)).listen(port, onListening)
 }

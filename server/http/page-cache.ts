@@ -1,7 +1,6 @@
 // The vendor pages, reused as rendered. A whole building of vendors scans one code in the same
 // minute and every one of them gets the same bytes: rendering React for each costs ~50× what
-// sending the bytes does. A rendered page is kept cut where its CSP nonce was, and replayed with the
-// request's own nonce.
+// sending the bytes does.
 //
 // Only pages that are the same for everyone are kept: a GET of the language picker or the request
 // page with at most `lang` in the query, from a phone whose only cookies are the language and the
@@ -10,26 +9,40 @@
 // the same cookies (signed values, Max-Age, no Expires), so the replay sets them again, and counts
 // the visit's scan exactly as the render would have.
 //
-// A kept page is dropped when what it shows changes, and by nothing else (item 2; decision 079):
-// while the database has not changed (dataVersion, which also sees writes replicated from another
-// machine) it is replayed without a question; once it has, the storefront's stamp is read (once per
-// property and change) and the page stays if the stamp has not moved.
+// A kept page is dropped when what it shows changes, and by nothing else (decision 079): while the
+// database has not changed (dataVersion, which also sees writes replicated from another machine) it
+// is replayed without a question; once it has, the storefront's stamp is read (once per property and
+// change) and the page stays if the stamp has not moved.
+//
+// A kept page is the same bytes for everyone (decision 140): its inline scripts are allowed by their
+// hashes instead of the render's nonce, so it is compressed once, not once per phone, and the front
+// door (frontDoor below, before Express) answers a current page with its kept headers and bytes.
+import crypto from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { dataVersion } from '~/lib/db-version.server'
+import { log } from '~/lib/log.server'
+import { newRequestId } from './request-log'
 
 const PAGES = /^\/vendor\/([^/]+)(\/request)?\/?$/
 const HARMLESS_COOKIES = new Set(['vendor_lang', 'vendor_visit'])
 const MAX_PAGES = 500
-const REPLAYED_HEADERS = ['content-type', 'cache-control', 'vary', 'content-language']
+/** Headers that belong to one answer, never to the kept page. */
+const PER_ANSWER = new Set(['set-cookie', 'x-request-id', 'content-length', 'content-encoding', 'transfer-encoding', 'etag', 'date', 'connection', 'keep-alive', 'x-page-cache'])
 
-/** The page as bytes, cut where its nonce goes, with what it shows of the storefront as of its render. */
+type Encoding = 'br' | 'gzip' | 'identity'
+
+/** The page as sent to everyone, with what it shows of the storefront as of its render. */
 type Kept = {
+  /** Every header of the render but the per-answer ones, its CSP naming the inline scripts' hashes. */
   headers: Array<[string, string]>
   cookies: string[]
   /** The render counted a scan: this was the first page of a visit. */
   countsScan: boolean
-  parts: Buffer[]
-  bytes: number
+  body: Buffer
+  /** The body compressed, each encoding once, when a phone first asks for it. */
+  encoded: Partial<Record<Exclude<Encoding, 'identity'>, Buffer>>
   stamp: number | null
   /** The dataVersion at which the page was last known to be current. */
   checkedAt: number
@@ -46,18 +59,67 @@ function cookieNames(header: string | undefined) {
   return header.split(';').map((pair) => pair.split('=')[0]!.trim()).filter(Boolean)
 }
 
-function cacheable(req: Request) {
-  if (req.method !== 'GET' || !PAGES.test(req.path)) return false
-  if (Object.keys(req.query).some((k) => k !== 'lang')) return false
-  return cookieNames(req.get('cookie')).every((name) => HARMLESS_COOKIES.has(name))
+/** The kept page this request may have (its property and key), or null when its answer is its own. */
+export function keptPageFor(method: string | undefined, url: string, cookie: string | undefined) {
+  if (method !== 'GET') return null
+  const q = url.indexOf('?')
+  const match = PAGES.exec(q < 0 ? url : url.slice(0, q))
+  if (!match) return null
+  if (q >= 0) for (const name of new URLSearchParams(url.slice(q + 1)).keys()) if (name !== 'lang') return null
+  if (!cookieNames(cookie).every((name) => HARMLESS_COOKIES.has(name))) return null
+  return { propertyId: match[1]!, key: `${url}\n${cookie ?? ''}` }
 }
 
-function setCookies(res: Response) {
+function setCookies(res: ServerResponse) {
   const value = res.getHeader('set-cookie')
   return value === undefined ? [] : Array.isArray(value) ? value.map(String) : [String(value)]
 }
 
-export function vendorPageCache(hooks: VendorPageHooks) {
+// Phones send a handful of distinct Accept-Encoding headers: each is read once.
+const chosen = new Map<string, Encoding | null>()
+
+/** br or gzip, whichever the phone weighs higher (br on a tie, as compression() does); null if it accepts none we have. */
+export function encodingFor(header: string | undefined): Encoding | null {
+  if (!header) return 'identity'
+  const known = chosen.get(header)
+  if (known !== undefined) return known
+  const weights = new Map<string, number>()
+  for (const part of header.split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean)
+    if (token) weights.set(token.trim(), q === undefined ? 1 : Number(q))
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get('*') ?? (name === 'identity' ? 1 : 0)
+  const best = (['br', 'gzip'] as const).filter((name) => weight(name) > 0).sort((a, b) => weight(b) - weight(a))[0]
+  const answer = best ?? (weight('identity') > 0 ? 'identity' : null)
+  if (chosen.size >= 100) chosen.clear()
+  chosen.set(header, answer)
+  return answer
+}
+
+function encodedBody(kept: Kept, encoding: Encoding) {
+  if (encoding === 'identity') return kept.body
+  // Compressed once per kept page and encoding, at compression()'s own settings.
+  kept.encoded[encoding] ??=
+    encoding === 'br' ? zlib.brotliCompressSync(kept.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: kept.body.length } }) : zlib.gzipSync(kept.body)
+  return kept.encoded[encoding]!
+}
+
+/**
+ * The render as it will be kept: the nonce taken off its inline scripts, which the CSP then allows by
+ * their SHA-256 hashes. Null when the nonce is used anywhere else (the page is then not kept).
+ */
+export function sameForEveryone(html: string, nonce: string, csp: string) {
+  const page = html.split(` nonce="${nonce}"`).join('')
+  if (page.includes(nonce) || !csp.includes(`'nonce-${nonce}'`)) return null
+  const hashes = Array.from(page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi))
+    .filter(([, attributes]) => !/\bsrc\s*=/i.test(attributes!))
+    .map(([, , source]) => `'sha256-${crypto.createHash('sha256').update(source!, 'utf8').digest('base64')}'`)
+  const policy = csp.replace(`'nonce-${nonce}'`, [...new Set(hashes)].join(' ')).replace(/ {2,}/g, ' ')
+  return { page, policy }
+}
+
+export function vendorPageCache(hooks: VendorPageHooks, options: { logRequests?: boolean } = {}) {
   const pages = new Map<string, Kept>()
   // One stamp read per property and database change, however many phones ask at that moment.
   const stamps = new Map<string, { at: number; stamp: Promise<number | null> }>()
@@ -71,44 +133,21 @@ export function vendorPageCache(hooks: VendorPageHooks) {
     return stamp
   }
 
-  function replay(res: Response, kept: Kept, propertyId: string) {
-    const nonce = res.locals.cspNonce as string
+  /** Sends a kept page; false when the phone accepts no encoding we have (Express answers it then). */
+  function send(req: IncomingMessage, res: ServerResponse, kept: Kept, propertyId: string) {
+    const encoding = encodingFor(req.headers['accept-encoding'])
+    if (!encoding) return false
     for (const [name, value] of kept.headers) res.setHeader(name, value)
     if (kept.cookies.length) res.setHeader('Set-Cookie', kept.cookies)
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)
     if (kept.countsScan) hooks.countScan(propertyId)
     res.setHeader('x-page-cache', 'hit')
-    // The kept parts go out as they are, with the nonce between them: no copy of the whole page
-    // for each vendor (at a building's rate that copy was most of the garbage collector's work).
-    // res.end, not res.send: no ETag hashed over the page either. Not corked: compression waits
-    // for 'drain' once its gzip output passes the socket's buffer, and a corked response never
-    // drains before end(), so a page over ~16 KB gzipped hung (issue 29's photo script found it).
-    const fresh = Buffer.from(nonce)
-    res.setHeader('Content-Length', kept.bytes + fresh.length * (kept.parts.length - 1))
+    const body = encodedBody(kept, encoding)
+    // res.end, not res.send: no ETag hashed over the page for each phone.
+    res.setHeader('Content-Length', body.length)
     res.statusCode = 200
-    kept.parts.forEach((part, i) => {
-      if (i > 0) res.write(fresh)
-      res.write(part)
-    })
-    res.end()
-  }
-
-  /** Replays a kept page (true), or readies the copy of the render to come (false). */
-  async function serve(req: Request, res: Response): Promise<boolean> {
-    const propertyId = PAGES.exec(req.path)![1]!
-    const key = `${req.originalUrl}\n${req.get('cookie') ?? ''}`
-    const now = dataVersion()
-    const kept = pages.get(key)
-    if (kept && (kept.checkedAt === now || (await stampOf(propertyId, now)) === kept.stamp)) {
-      kept.checkedAt = now
-      replay(res, kept, propertyId)
-      return true
-    }
-    if (kept) pages.delete(key)
-    // Read before the render: a change committed while it runs moves the stamp past this one, and
-    // the next replay asks again.
-    const stamp = await stampOf(propertyId, now)
-    keepWhatIsSent(res, key, stamp, now)
-    return false
+    res.end(body)
+    return true
   }
 
   /** A miss: Remix renders, and a copy of what it sends is kept if it is the same for everyone. */
@@ -129,26 +168,76 @@ export function vendorPageCache(hooks: VendorPageHooks) {
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       collect(chunk, rest[0])
       const cookies = setCookies(res)
-      if (res.statusCode === 200 && nonce && cookies.every((c) => HARMLESS_COOKIES.has(c.split('=')[0]!.trim()))) {
-        const headers = REPLAYED_HEADERS.flatMap((name) => {
-          const value = res.getHeader(name)
-          return value === undefined ? [] : [[name, String(value)] as [string, string]]
-        })
-        if (pages.size >= MAX_PAGES) pages.clear()
-        const parts = Buffer.concat(chunks).toString('utf8').split(nonce).map((part) => Buffer.from(part))
-        const countsScan = cookies.some((c) => c.startsWith('vendor_visit='))
-        pages.set(key, { headers, cookies, countsScan, parts, bytes: parts.reduce((sum, part) => sum + part.length, 0), stamp, checkedAt })
+      const csp = res.getHeader('content-security-policy')
+      if (res.statusCode === 200 && nonce && typeof csp === 'string' && cookies.every((c) => HARMLESS_COOKIES.has(c.split('=')[0]!.trim()))) {
+        const kept = sameForEveryone(Buffer.concat(chunks).toString('utf8'), nonce, csp)
+        if (kept) {
+          const headers = Object.entries(res.getHeaders()).flatMap(([name, value]) => {
+            if (PER_ANSWER.has(name) || value === undefined) return []
+            if (name === 'content-security-policy') return [[name, kept.policy] as [string, string]]
+            return [[name, Array.isArray(value) ? value.join(', ') : String(value)] as [string, string]]
+          })
+          // The answer varies with what the phone accepts, whether or not this one was compressed.
+          const vary = headers.find(([name]) => name === 'vary')
+          if (!vary) headers.push(['vary', 'Accept-Encoding'])
+          else if (!/accept-encoding/i.test(vary[1])) vary[1] = `${vary[1]}, Accept-Encoding`
+          if (pages.size >= MAX_PAGES) pages.clear()
+          const countsScan = cookies.some((c) => c.startsWith('vendor_visit='))
+          pages.set(key, { headers, cookies, countsScan, body: Buffer.from(kept.page), encoded: {}, stamp, checkedAt })
+        }
       }
       return end(chunk, ...rest)
     }) as Response['end']
   }
 
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (!cacheable(req)) return next()
+  /** Replays a kept page (true), or readies the copy of the render to come (false). */
+  async function serve(req: Request, res: Response, propertyId: string, key: string): Promise<boolean> {
+    const now = dataVersion()
+    const kept = pages.get(key)
+    if (kept && (kept.checkedAt === now || (await stampOf(propertyId, now)) === kept.stamp)) {
+      kept.checkedAt = now
+      if (send(req, res, kept, propertyId)) return true
+    }
+    if (kept) pages.delete(key)
+    // Read before the render: a change committed while it runs moves the stamp past this one, and
+    // the next replay asks again.
+    const stamp = await stampOf(propertyId, now)
+    keepWhatIsSent(res, key, stamp, now)
+    return false
+  }
+
+  /** After the security headers, before Remix: kept pages whose storefront must be asked about, and misses. */
+  function middleware(req: Request, res: Response, next: NextFunction) {
+    const page = keptPageFor(req.method, req.originalUrl, req.get('cookie'))
+    if (!page) return next()
     // The stamp read is a database read: if it fails, the page is rendered as if nothing were kept.
-    serve(req, res).then(
+    serve(req, res, page.propertyId, page.key).then(
       (replayed) => replayed || next(),
       () => next(),
     )
   }
+
+  /**
+   * Before Express: a kept page known to be current (no commit since it was last checked) is sent
+   * with its kept headers, a request id and the request's log line, and nothing else runs; whatever
+   * needs more (a stamp to read, a render, a body to drain) goes on to Express (false).
+   */
+  function frontDoor(req: IncomingMessage, res: ServerResponse) {
+    if (req.headers['transfer-encoding'] || (req.headers['content-length'] ?? '0') !== '0') return false
+    const page = keptPageFor(req.method, req.url ?? '', req.headers.cookie)
+    if (!page) return false
+    const kept = pages.get(page.key)
+    if (!kept || kept.checkedAt !== dataVersion()) return false
+    const started = options.logRequests ? process.hrtime.bigint() : 0n
+    const requestId = newRequestId(req.headers['fly-request-id'] ?? req.headers['x-request-id'])
+    res.setHeader('X-Request-Id', requestId)
+    if (!send(req, res, kept, page.propertyId)) return false
+    if (options.logRequests) {
+      const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000
+      log('info', 'request', { requestId, method: 'GET', path: req.url!.split('?')[0], status: 200, ms })
+    }
+    return true
+  }
+
+  return { middleware, frontDoor }
 }

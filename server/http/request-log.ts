@@ -6,9 +6,13 @@ import { log } from '~/lib/log.server'
 
 const TRUSTED_ID = /^[A-Za-z0-9._:-]{8,128}$/
 
+/** Fly's (or a proxy's) id for the request when it is a sane one, else a new one. */
+export function newRequestId(given: string | string[] | undefined) {
+  return typeof given === 'string' && TRUSTED_ID.test(given) ? given : crypto.randomUUID()
+}
+
 export function requestId(req: Request, res: Response, next: NextFunction) {
-  const given = req.get('fly-request-id') ?? req.get('x-request-id')
-  const id = given && TRUSTED_ID.test(given) ? given : crypto.randomUUID()
+  const id = newRequestId(req.get('fly-request-id') ?? req.get('x-request-id'))
   res.locals.requestId = id
   res.set('X-Request-Id', id)
   next()

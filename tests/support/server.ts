@@ -4,7 +4,7 @@ import path from 'node:path'
 import url from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { afterAll, beforeAll } from 'vitest'
-import { createServerApp } from '../../server/http/express-app'
+import { createServerApp, listen } from '../../server/http/express-app'
 import type { RateLimitSettings } from '../../server/http/rate-limits'
 import type { AbuseLimitSettings } from '../../server/http/abuse-limits'
 import { getManager } from '~/areas/people/auth.server'
@@ -30,7 +30,7 @@ export async function startTestServer(
     vendorPages: { storefrontStamp, countScan },
     rateLimitsDisabled: options.rateLimitsDisabled,
   })
-  const server = app.listen(0)
+  const server = listen(app, 0)
   // As server.ts does: with Node's 5 s, a connection idle while a test writes rows straight to the
   // database can be closed just as the client sends on it again (ECONNRESET on a busy machine).
   server.keepAliveTimeout = 65_000
