@@ -86,7 +86,11 @@ const app = createServerApp({
   logRequests: config.LOG_REQUESTS || mode === 'development' || (mode === 'production' && process.env.LOG_REQUESTS !== 'false'),
   // Loaded on the first write that needs it (sign-in code is not on the way to a first page).
   identifyManager: async (request) => (await (await import('./app/areas/people/auth.server')).getManager(request))?.userId,
-  rateLimits: config.SIGN_IN_LIMIT_PER_MINUTE ? { signInPerMinute: config.SIGN_IN_LIMIT_PER_MINUTE } : undefined,
+  rateLimits: {
+    ...(config.SIGN_IN_LIMIT_PER_MINUTE ? { signInPerMinute: config.SIGN_IN_LIMIT_PER_MINUTE } : {}),
+    ...(config.ANONYMOUS_WRITE_LIMIT_PER_MINUTE ? { anonymousWritesPerMinute: config.ANONYMOUS_WRITE_LIMIT_PER_MINUTE } : {}),
+    ...(config.VENDOR_SUBMISSION_LIMIT_PER_MINUTE ? { vendorSubmissionsPerMinute: config.VENDOR_SUBMISSION_LIMIT_PER_MINUTE } : {}),
+  },
   vendorPages: { storefrontStamp, countScan },
 })
 

@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   LOG_REQUESTS: flag,
   // A whole test suite signs in from one address; production keeps the default of 30 a minute.
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  ANONYMOUS_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  VENDOR_SUBMISSION_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   // Load tests only (`npm run bench`): every rate limit off. Never for a real deployment.
   RATE_LIMIT_DISABLED: flag,
   // Who runs the deployment (decision 072): comma-separated e-mails; unset, the first organisation does.

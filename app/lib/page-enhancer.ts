@@ -285,28 +285,16 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     ;(field ?? dialog).focus({ preventScroll: true })
   }
 
+  /** After the first frame: work a tap needs but the first paint does not. */
+  const afterPaint = (work: () => void) => requestAnimationFrame(() => setTimeout(work, 0))
+  /** After the page has loaded: work no first tap needs (a slow phone's main thread is free for the page until then). */
+  const afterLoad = (work: () => void) =>
+    document.readyState === 'complete' ? setTimeout(work, 0) : window.addEventListener('load', () => setTimeout(work, 0), { once: true })
+
   function start() {
-    wireProof(document)
-    if (queueRegion()) {
-      // The offline machinery waits for the page to finish loading, so it never competes with first paint.
-      const offline = () => {
-        navigator.serviceWorker?.register('/offline-worker.js', { scope: `/${location.pathname.split('/')[1]}/` }).catch(() => {})
-        ;['online', 'pageshow', 'focus'].forEach((type) => window.addEventListener(type, retryNow))
-        document.addEventListener('visibilitychange', () => document.hidden || retryNow())
-        setInterval(sendWaiting, 20_000)
-        void showQueue([]).then(sendWaiting, () => {})
-        // Once the page has settled, fetch its dialogs (the proof form) so the worker has them for a dead zone.
-        setTimeout(() => document.querySelectorAll<HTMLAnchorElement>('a[href*="dialog="]').forEach((a) => samePage(a.href) && void fetch(a.href, { headers: { Accept: 'text/html' } }).catch(() => {})), 3000)
-      }
-      if (document.readyState === 'complete') setTimeout(offline, 0)
-      else window.addEventListener('load', () => setTimeout(offline, 0), { once: true })
-    }
     const page = document.querySelector<HTMLElement>('[data-enhance]')
-    const dialog = document.querySelector<HTMLElement>('[role=dialog][aria-modal=true]')
-    if (dialog) openDialog(dialog)
-    if (!page) return
-    const languages = (page.dataset.languages ?? '').split(' ')
-    if (page.dataset.langInUrl === 'false') {
+    if (page?.dataset.langInUrl === 'false') {
+      const languages = (page.dataset.languages ?? '').split(' ')
       let stored: string | null = null
       try {
         stored = localStorage.getItem(LANGUAGE_KEY)
@@ -320,19 +308,42 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
         return
       }
     }
-    if (page.dataset.scanUrl) void fetch(page.dataset.scanUrl, { method: 'POST', credentials: 'same-origin' }).catch(() => {})
-    // Fetched again only while seen and not being typed into; a change heard meanwhile waits its turn.
-    let stale = false
-    const refresh = () => {
-      if (document.hidden || document.activeElement?.closest('form') || busy) return void (stale = true)
-      stale = false
-      void go(location.href, {}, false, () => (stale = true), true).then(() => document.querySelector('[data-live-src]') || live?.close())
+    // The proof's pads and an open dialog's focus: before the first tap, but not inside the parse of
+    // the page, where focusing a field forced a whole layout before the first paint (issue 36, item 5).
+    afterPaint(() => {
+      wireProof(document)
+      const dialog = document.querySelector<HTMLElement>('[role=dialog][aria-modal=true]')
+      if (dialog && !dialog.contains(document.activeElement)) openDialog(dialog)
+    })
+    if (queueRegion()) {
+      // The offline machinery waits for the page to finish loading, so it never competes with first paint.
+      afterLoad(() => {
+        navigator.serviceWorker?.register('/offline-worker.js', { scope: `/${location.pathname.split('/')[1]}/` }).catch(() => {})
+        ;['online', 'pageshow', 'focus'].forEach((type) => window.addEventListener(type, retryNow))
+        document.addEventListener('visibilitychange', () => document.hidden || retryNow())
+        setInterval(sendWaiting, 20_000)
+        void showQueue([]).then(sendWaiting, () => {})
+        // Once the page has settled, fetch its dialogs (the proof form) so the worker has them for a dead zone.
+        setTimeout(() => document.querySelectorAll<HTMLAnchorElement>('a[href*="dialog="]').forEach((a) => samePage(a.href) && void fetch(a.href, { headers: { Accept: 'text/html' } }).catch(() => {})), 3000)
+      })
     }
-    const live = page.dataset.liveSrc && window.EventSource ? new EventSource(page.dataset.liveSrc) : null
-    live?.addEventListener('changed', refresh)
-    document.addEventListener('visibilitychange', () => stale && refresh())
-    const every = Number(page.dataset.refreshMs)
-    if (every > 0) setInterval(refresh, every)
+    if (!page) return
+    // The scan report and the live stream once the page has loaded: no first tap needs them.
+    afterLoad(() => {
+      if (page.dataset.scanUrl) void fetch(page.dataset.scanUrl, { method: 'POST', credentials: 'same-origin' }).catch(() => {})
+      // Fetched again only while seen and not being typed into; a change heard meanwhile waits its turn.
+      let stale = false
+      const refresh = () => {
+        if (document.hidden || document.activeElement?.closest('form') || busy) return void (stale = true)
+        stale = false
+        void go(location.href, {}, false, () => (stale = true), true).then(() => document.querySelector('[data-live-src]') || live?.close())
+      }
+      const live = page.dataset.liveSrc && window.EventSource ? new EventSource(page.dataset.liveSrc) : null
+      live?.addEventListener('changed', refresh)
+      document.addEventListener('visibilitychange', () => stale && refresh())
+      const every = Number(page.dataset.refreshMs)
+      if (every > 0) setInterval(refresh, every)
+    })
   }
   start()
 }

@@ -17,6 +17,7 @@ export const title = 'Lighthouse, mobile defaults (slow 4G, 4x CPU)'
 const BUDGET = { fcpMs: 1500, score: 100, transferKb: 80, renderBlocking: 0, tbtMs: 50 }
 // Lighthouse's mobile default slows the CPU 4x; twice that stands for a machine half as fast.
 const SLOWER_CPU = 8
+const RUNS_AT_8X = 3
 
 const VENDOR_CATALOG = 30
 
@@ -117,17 +118,25 @@ export async function run() {
         row(page.name, 'render-blocking requests', blocking, 'requests', BUDGET.renderBlocking, blocking <= BUDGET.renderBlocking),
       )
     }
-    // Issue 36, item 5: a phone on a machine half as fast as this one: the CPU slowed 8x, not 4x.
+    // Issue 36, item 5: a phone on a machine half as fast as this one: the CPU slowed 8x, not 4x. A
+    // run's blocking time on this machine moves by a hundred milliseconds from one run to the next
+    // (the same page read 70 and 316): the median of three runs is the figure.
     for (const page of pages) {
-      let lhr
-      for (let attempt = 0; attempt < 3 && (!lhr || lhr.runtimeError); attempt++) {
-        ;({ lhr } = await lighthouse(`${server.url}${page.path}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json', throttling: { cpuSlowdownMultiplier: SLOWER_CPU } }))
+      const runs = []
+      for (let run = 0; run < RUNS_AT_8X; run++) {
+        let lhr
+        for (let attempt = 0; attempt < 3 && (!lhr || lhr.runtimeError); attempt++) {
+          ;({ lhr } = await lighthouse(`${server.url}${page.path}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json', throttling: { cpuSlowdownMultiplier: SLOWER_CPU } }))
+        }
+        runs.push({ tbt: lhr.audits['total-blocking-time'].numericValue, score: Math.round(lhr.categories.performance.score * 100) })
       }
-      const tbt = lhr.audits['total-blocking-time'].numericValue
-      const score = Math.round(lhr.categories.performance.score * 100)
+      const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+      const tbt = median(runs.map((r) => r.tbt))
+      const score = median(runs.map((r) => r.score))
+      const each = (key) => runs.map((r) => Math.round(r[key])).join(', ')
       rows.push(
-        row(page.name, `total blocking time, CPU ${SLOWER_CPU}x slower`, Math.round(tbt), 'ms', BUDGET.tbtMs, tbt <= BUDGET.tbtMs),
-        row(page.name, `performance score, CPU ${SLOWER_CPU}x slower`, score, 'points', BUDGET.score, score >= BUDGET.score),
+        row(page.name, `total blocking time, CPU ${SLOWER_CPU}x slower, median of ${RUNS_AT_8X} (${each('tbt')})`, Math.round(tbt), 'ms', BUDGET.tbtMs, tbt <= BUDGET.tbtMs),
+        row(page.name, `performance score, CPU ${SLOWER_CPU}x slower, median of ${RUNS_AT_8X} (${each('score')})`, score, 'points', BUDGET.score, score >= BUDGET.score),
       )
     }
     return rows
