@@ -1,7 +1,7 @@
 // Shared Playwright helpers: tests check every page they land on with expectAccessible (axe), and managers sign in
 // through the real /login form.
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Locator, type Page } from '@playwright/test'
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
 
 export { expect }
 
@@ -12,19 +12,26 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-pract
  * axe runs inside the page, which a JavaScript-disabled page cannot do. There we check a snapshot
  * of exactly what the no-JS visitor got (scripts removed), served at the same address so its CSS loads.
  */
+// One JavaScript-enabled context per browser (a worker's) holds the snapshots, a page each: a context
+// per audit cost every no-JS journey a context's start for each page it checked.
+const snapshotContexts = new WeakMap<Browser, Promise<BrowserContext>>()
+
 async function axeResults(page: Page) {
   const jsEnabled = base.info().project.use.javaScriptEnabled !== false
   if (jsEnabled) return new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() })
+  const browser = page.context().browser()!
+  if (!snapshotContexts.has(browser)) snapshotContexts.set(browser, browser.newContext({ javaScriptEnabled: true }))
+  const snapshot = await (await snapshotContexts.get(browser)!).newPage()
   try {
-    const snapshot = await context.newPage()
+    const viewport = page.viewportSize()
+    if (viewport) await snapshot.setViewportSize(viewport)
     const url = page.url()
     await snapshot.route(url, (route) => route.fulfill({ body: html, contentType: 'text/html' }))
     await snapshot.goto(url)
     return await new AxeBuilder({ page: snapshot }).withTags(AXE_TAGS).analyze()
   } finally {
-    await context.close()
+    await snapshot.close()
   }
 }
 

@@ -47,8 +47,16 @@ async function givenPropertyWithProducts(browser: Browser) {
   return { manager, context, property, products }
 }
 
+/**
+ * The journeys audit each screen in Ukrainian (the longest words, a script of its own); the page
+ * inventory (pages.ts) audits the same screens in English and Hindi, so the other two journeys go
+ * without, which on a busy CI machine was a dozen audits of screens already audited (issue 36, item 6).
+ */
+const auditIn = (lang: string) => (lang === 'uk' ? expectAccessible : async () => {})
+
 async function journey(page: Page, browser: Browser, lang: string, jsEnabled: boolean) {
   const m = messages(lang)
+  const audit = auditIn(lang)
   const { manager, context, property } = await givenPropertyWithProducts(browser)
 
   // The QR code's link opens the language picker.
@@ -56,7 +64,7 @@ async function journey(page: Page, browser: Browser, lang: string, jsEnabled: bo
   // A first visit: the picker itself speaks the default language.
   await expect(page.getByRole('heading', { name: 'Select Language' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Español' })).toHaveAttribute('href', `/vendor/${property.id}/request?lang=es`)
-  await expectAccessible(page)
+  await audit(page)
   await page.getByRole('link', { name: new RegExp(NATIVE_NAMES[lang]!) }).click()
   await expect(page).toHaveURL(new RegExp(`/vendor/${property.id}/request\\?lang=${lang}$`))
   await expect(page.locator('html')).toHaveAttribute('lang', lang)
@@ -64,7 +72,7 @@ async function journey(page: Page, browser: Browser, lang: string, jsEnabled: bo
   await expect(page.getByText(text(m, 'request.productsIntro', { max: 2 }))).toBeVisible()
   await expect(page.getByText('Retired Mop')).toHaveCount(0)
   if (jsEnabled) expect(await page.evaluate(() => localStorage.getItem('vendor_language_preference'))).toBe(lang)
-  await expectAccessible(page)
+  await audit(page)
 
   // With JavaScript the cart changes in place; a full reload would drop this marker.
   if (jsEnabled) await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
@@ -83,7 +91,7 @@ async function journey(page: Page, browser: Browser, lang: string, jsEnabled: bo
   const dialog = page.getByRole('dialog', { name: text(m, 'finalize.title') })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByText('Hand Soap Refill')).toBeVisible()
-  await expectAccessible(page)
+  await audit(page)
   await dialog.getByRole('button', { name: text(m, 'finalize.submit') }).click()
   // No name yet: the localised Missing Information, and nothing sent.
   await expect(page.getByTestId('toast')).toContainText(text(m, 'errors.missingInfoTitle'))
@@ -117,6 +125,7 @@ async function journey(page: Page, browser: Browser, lang: string, jsEnabled: bo
  */
 async function afterSending(page: Page, browser: Browser, lang: string, shot: (name: string) => Promise<unknown>) {
   const m = messages(lang)
+  const audit = auditIn(lang)
   const { context, property, products } = await givenPropertyWithProducts(browser)
   const api = page.context().request
   const headers = { Origin: new URL(test.info().project.use.baseURL!).origin }
@@ -131,14 +140,14 @@ async function afterSending(page: Page, browser: Browser, lang: string, shot: (n
   expect(orderNumber).toMatch(/^ORD-\d{6}$/)
   await expect(page.getByRole('link', { name: text(m, 'success.again') })).toBeVisible()
   await shot('success')
-  await expectAccessible(page)
+  await audit(page)
 
   // The tracking link works without signing in, in the vendor's language.
   await page.getByRole('link', { name: text(m, 'success.track') }).click()
   await expect(page.getByRole('heading', { name: text(m, 'track.heading', { orderNumber }) })).toBeVisible()
   await expect(page.getByTestId('tracking-status')).toHaveText(text(m, 'track.messages.received'))
   await shot('tracking')
-  await expectAccessible(page)
+  await audit(page)
 
   // 'Submit Another Request' starts over with an empty cart.
   await page.goBack()
