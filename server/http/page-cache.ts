@@ -196,7 +196,8 @@ export function vendorPageCache(hooks: VendorPageHooks, options: { logRequests?:
     const kept = pages.get(key)
     if (kept && (kept.checkedAt === now || (await stampOf(propertyId, now)) === kept.stamp)) {
       kept.checkedAt = now
-      if (send(req, res, kept, propertyId)) return true
+      // A phone refusing every encoding we keep gets a render of its own; the kept page stays.
+      return send(req, res, kept, propertyId)
     }
     if (kept) pages.delete(key)
     // Read before the render: a change committed while it runs moves the stamp past this one, and

@@ -100,6 +100,11 @@ test('a page from the cache is the rendered page to the byte but for its nonce, 
     ids.add(String(kept.headers['x-request-id']))
   }
   expect(ids.size).toBe(5)
+  // A phone refusing every encoding the kept page has gets a render of its own, and the kept page stays.
+  const refusing = await rawGet(url, { Cookie: cookie, 'Accept-Encoding': 'identity;q=0' })
+  expect(refusing.status).toBe(200)
+  expect(refusing.headers['x-page-cache']).toBeUndefined()
+  expect((await rawGet(url, { Cookie: cookie })).headers['x-page-cache']).toBe('hit')
 })
 
 test('a GET that carries a body is answered whole, and the next request on its connection is too', async () => {
