@@ -96,6 +96,11 @@ export async function signInThroughForm(page: Page, email: string) {
   // The skip's toast shows once the dashboard's data has come: a journey going on before that would
   // cut the load short and have the toast come back over its own.
   if (landed.pathname === '/welcome') await expect(page.getByTestId('toast')).toContainText('Set up later')
+  // With JavaScript, a journey's first press must find React's listeners on the page: the server's
+  // HTML (toast included) is on screen before the app's script has run, and a press then does
+  // nothing (the phone sidebar's toggle stayed shut once on a busy machine).
+  const hydrates = await page.evaluate(() => '__remixContext' in window).catch(() => false)
+  if (hydrates) await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true)
 }
 
 export const test = base
