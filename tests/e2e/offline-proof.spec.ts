@@ -144,10 +144,14 @@ test('a proof whose answer was lost is sent again with its key and recorded once
   const page = await context.newPage()
   await page.goto(delivery.portalPath)
   const keys: string[] = []
+  // The page tries again at once and then every few seconds: until the signal comes back (below),
+  // each try finds none, so the journey sees the proof waiting however fast the machine is.
+  let signal = false
   await page.route(`**${delivery.portalPath}`, async (route) => {
     if (route.request().method() !== 'POST') return route.continue()
     keys.push((await route.request().headerValue('idempotency-key')) ?? '')
-    if (keys.length > 1) return route.continue()
+    if (signal) return route.continue()
+    if (keys.length > 1) return route.abort('internetdisconnected')
     // The server gets and records the proof, but the phone never hears back.
     await route.fetch({ maxRedirects: 0 })
     return route.abort('internetdisconnected')
@@ -159,11 +163,13 @@ test('a proof whose answer was lost is sent again with its key and recorded once
   await expect(waiting(page)).toContainText('1 waiting to send')
   expect(recorded(delivery.assignmentId).proofs).toBe(1)
 
+  signal = true
   await page.evaluate(() => window.dispatchEvent(new Event('online')))
   await expect(waiting(page)).toContainText('Sent')
   await expect(page.getByTestId('toast')).toContainText('Proof Submitted')
-  expect(keys).toHaveLength(2)
-  expect(keys[1]).toBe(keys[0])
+  // Every try carried the press's one key, and the server recorded the proof once.
+  expect(keys.length).toBeGreaterThanOrEqual(2)
+  expect(new Set(keys)).toEqual(new Set([keys[0]]))
   expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/)
   expect(recorded(delivery.assignmentId)).toMatchObject({ proofs: 1, proofNotices: 1 })
   await context.close()
