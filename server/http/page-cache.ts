@@ -22,8 +22,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { dataVersion } from '~/lib/db-version.server'
-import { log } from '~/lib/log.server'
-import { newRequestId } from './request-log'
+import { logRequest, newRequestId } from './request-log'
 
 const PAGES = /^\/vendor\/([^/]+)(\/request)?\/?$/
 const HARMLESS_COOKIES = new Set(['vendor_lang', 'vendor_visit'])
@@ -229,14 +228,11 @@ export function vendorPageCache(hooks: VendorPageHooks, options: { logRequests?:
     if (!page) return false
     const kept = pages.get(page.key)
     if (!kept || kept.checkedAt !== dataVersion()) return false
-    const started = options.logRequests ? process.hrtime.bigint() : 0n
+    const startedAt = process.hrtime.bigint()
     const requestId = newRequestId(req.headers['fly-request-id'] ?? req.headers['x-request-id'])
     res.setHeader('X-Request-Id', requestId)
     if (!send(req, res, kept, page.propertyId)) return false
-    if (options.logRequests) {
-      const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000
-      log('info', 'request', { requestId, method: 'GET', path: req.url!.split('?')[0], status: 200, ms })
-    }
+    if (options.logRequests) logRequest({ requestId, method: 'GET', path: req.url!.split('?')[0]!, status: 200, startedAt })
     return true
   }
 

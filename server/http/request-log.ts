@@ -32,17 +32,22 @@ export function loggedPath(path: string) {
   return path
 }
 
+/** The one request line, whoever answered (Express, or the front door for a kept vendor page). */
+export function logRequest(line: { requestId: string; method: string; path: string; status: number; startedAt: bigint; replay?: string }) {
+  log(line.status >= 500 ? 'error' : 'info', 'request', {
+    requestId: line.requestId,
+    method: line.method,
+    path: loggedPath(line.path),
+    status: line.status,
+    ms: Number((process.hrtime.bigint() - line.startedAt) / 1000n) / 1000,
+    replay: line.replay,
+  })
+}
+
 export function jsonRequestLog(req: Request, res: Response, next: NextFunction) {
-  const started = process.hrtime.bigint()
+  const startedAt = process.hrtime.bigint()
   res.on('finish', () => {
-    log(res.statusCode >= 500 ? 'error' : 'info', 'request', {
-      requestId: res.locals.requestId,
-      method: req.method,
-      path: loggedPath(req.path),
-      status: res.statusCode,
-      ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-      replay: res.get('fly-replay') ?? undefined,
-    })
+    logRequest({ requestId: res.locals.requestId, method: req.method, path: req.path, status: res.statusCode, startedAt, replay: res.get('fly-replay') ?? undefined })
   })
   next()
 }

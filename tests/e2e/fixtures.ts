@@ -99,7 +99,12 @@ export async function signInThroughForm(page: Page, email: string) {
   // With JavaScript, a journey's first press must find React's listeners on the page: the server's
   // HTML (toast included) is on screen before the app's script has run, and a press then does
   // nothing (the phone sidebar's toggle stayed shut once on a busy machine).
-  const hydrates = await page.evaluate(() => '__remixContext' in window).catch(() => false)
+  await untilHydrated(page)
+}
+
+/** With JavaScript, until the app's router is up on the page (React's listeners are on it); at once without. */
+export async function untilHydrated(page: Page) {
+  const hydrates = await page.evaluate(() => '__remixContext' in window && document.querySelector('script[src*="entry.client"], link[href*="entry.client"]') !== null).catch(() => false)
   if (hydrates) await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true)
 }
 

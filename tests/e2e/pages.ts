@@ -4,7 +4,7 @@
 // the URLs need is built once per worker through the manager's own /api and a vendor's real request.
 import type { APIRequestContext, Browser, BrowserContext, ConsoleMessage, Page } from '@playwright/test'
 import { PAGES, type PageEntry, type PageView, type PageWorld } from '../support/page-inventory'
-import { expect, expectAccessible, signInThroughForm, test as base, uniqueEmail } from './fixtures'
+import { expect, expectAccessible, signInThroughForm, test as base, uniqueEmail, untilHydrated } from './fixtures'
 
 type World = PageWorld & { managerState: Awaited<ReturnType<BrowserContext['storageState']>> }
 
@@ -145,8 +145,7 @@ function collectErrors(page: Page) {
 /** Until React has hydrated the page (the router is up) and has no work left in which to report a mismatch. */
 async function settled(page: Page) {
   await page.waitForLoadState('load')
-  const hydrates = await page.evaluate(() => '__remixContext' in window && document.querySelector('script[src*="entry.client"], link[href*="entry.client"]') !== null)
-  if (hydrates) await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true)
+  await untilHydrated(page)
   // React hydrates in scheduled tasks and reports a mismatch from them: two idle turns in a row mean
   // it has none left to run (the browser only calls an idle callback with no task waiting).
   for (let turn = 0; turn < 2; turn++) await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2_000 })))

@@ -79,7 +79,7 @@ const pickLinesOfRuns = (runIds: string[]) => holdsPerProduct().select('st.runId
 const runRows = (p: { orgId: string; runIds: string[] }) =>
   tables.selectFrom('Run').select(['id', 'depotId', 'pickedAt']).where('organisationId', '=', p.orgId).where('id', 'in', listed(p.runIds))
 
-type RunRow = { id: string; depotId: string | null; pickedAt: string | null }
+type RunRow = InferResult<ReturnType<typeof runRows>>[number]
 
 function readPickList(orgId: string, runId: string, runnerId?: string) {
   return readNow((sql) => {
