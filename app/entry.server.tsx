@@ -8,6 +8,7 @@ import { InlineStylesheetProvider } from './lib/inline-stylesheet'
 import { stylesheetText } from './lib/inline-stylesheet.server'
 import { NonceProvider } from './lib/nonce'
 import { storageProblem } from './lib/storage-errors.server'
+import { isLightPage } from './lib/light-page'
 
 const ABORT_DELAY = 5_000
 
@@ -25,6 +26,11 @@ export default function handleRequest(
     responseStatusCode = 503
     responseHeaders.set('Retry-After', String(unavailable.retryAfter))
   }
+  // A manager's page keeps other sites' windows out of its browsing context group. A light page is
+  // answered without: its visitor arrives from a QR scan or a text message, and the process swap the
+  // header forces on that entry was most of a slow phone's blocking time (decision 142).
+  const handles = remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle)
+  if (!isLightPage(handles)) responseHeaders.set('Cross-Origin-Opener-Policy', 'same-origin')
   const app = (
     <NonceProvider value={nonce}>
       <InlineStylesheetProvider value={stylesheetText()}>

@@ -22,6 +22,7 @@ import { useNonce } from '~/lib/nonce'
 import { useDocumentLanguage } from '~/i18n/chrome'
 import { useInlineStylesheet } from '~/lib/inline-stylesheet'
 import { PAGE_ENHANCER, PHOTO_ENHANCER } from '~/lib/enhancer-scripts.server'
+import { isLightPage, takesPhotos } from '~/lib/light-page'
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -39,11 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const lang = useDocumentLanguage()
-  // Vendors' and runners' pages (handle.hydrate === false) are painted from one HTML answer on a slow
-  // phone: the stylesheet inlined, and a small enhancer script instead of React (decision 040).
-  const matches = useMatches()
-  const light = matches.some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false)
-  const photos = matches.some((m) => (m.handle as { photos?: boolean } | undefined)?.photos === true)
+  const handles = useMatches().map((m) => m.handle)
+  const light = isLightPage(handles)
+  const photos = takesPhotos(handles)
   const inlineCss = useInlineStylesheet()
   return (
     <html lang={lang} className="h-full">

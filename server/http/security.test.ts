@@ -4,6 +4,7 @@ import { getPreferences } from '~/areas/organisation/settings.server'
 import { db } from '~/lib/db.server'
 import type { Request, Response } from 'express'
 import { cspNonce } from './security'
+import { givenStorefront } from '../../tests/fixtures/vendor'
 
 const app = withTestServer()
 
@@ -53,6 +54,23 @@ describe('browser safety', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
     const again = await app.client().get('/login')
     expect(again.headers.get('content-security-policy')).not.toContain(nonce)
+  })
+
+  test("a manager's page keeps other sites' windows out (COOP); a vendor's page, opened from a QR scan, does not force the switch", async () => {
+    const c = await app.signedIn('coop@x.test')
+    const dashboard = await c.get('/')
+    expect(dashboard.status).toBe(200)
+    expect(dashboard.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    expect((await app.client().get('/login')).headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    const { property } = await givenStorefront({ name: 'Opener Place' })
+    const phone = app.client()
+    // Its first answer is a render, the later ones come from the kept page: neither carries it.
+    for (let visit = 0; visit < 3; visit++) {
+      const page = await phone.get(`/vendor/${property.id}/request?lang=en`)
+      expect(page.status).toBe(200)
+      expect(page.headers.get('cross-origin-opener-policy'), `visit ${visit + 1}`).toBeNull()
+      expect(page.headers.get('x-frame-options')).toBe('DENY')
+    }
   })
 })
 

@@ -48,6 +48,8 @@ export function securityHeaders(options: { production: boolean; formTargets: str
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Set by the document entry for the pages that keep it (app/entry.server.tsx, decision 142).
+    crossOriginOpenerPolicy: false,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: options.production ? { maxAge: 63072000, includeSubDomains: true } : false,
