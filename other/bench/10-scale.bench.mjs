@@ -94,6 +94,9 @@ export async function run() {
   const Database = createRequire(import.meta.url)('better-sqlite3')
   try {
     // ---- the vendor page, against the floor of its own bytes ----
+    // Issue 36, item 4: return visits, first visits and the busy server at 0.6 of the floor or more, so
+    // that a noisy run on another machine still reads above 0.5.
+    const DOOR_BUDGET = 0.6
     const pageUrl = `${server.url}/vendor/${facts.vendorPropertyId}/request?lang=en`
     const first = await ok(await fetch(pageUrl))
     // A phone that scanned once carries its visit cookie; the page then only reads.
@@ -114,8 +117,8 @@ export async function run() {
         `vendor page, ${shown || VENDOR_PRODUCTS} products, ${CONNECTIONS} connections`,
         round(page.requests.average, 0),
         'req/s',
-        '≥ 0.25 × floor',
-        ratio >= 0.25,
+        '≥ 0.6 × floor',
+        ratio >= DOOR_BUDGET,
         round(ratio, 3),
       ),
     )
@@ -125,7 +128,7 @@ export async function run() {
     const firstVisits = await load({ url: pageUrl })
     if (firstVisits.non2xx + firstVisits.errors) throw new Error(`first visits: ${firstVisits.non2xx + firstVisits.errors} failed responses`)
     const firstRatio = firstVisits.requests.average / floorRun.requests.average
-    rows.push(row(`vendor page, first visits (no cookies), ${CONNECTIONS} connections`, round(firstVisits.requests.average, 0), 'req/s', '≥ 0.5 × floor', firstRatio >= 0.5, round(firstRatio, 3)))
+    rows.push(row(`vendor page, first visits (no cookies), ${CONNECTIONS} connections`, round(firstVisits.requests.average, 0), 'req/s', '≥ 0.6 × floor', firstRatio >= DOOR_BUDGET, round(firstRatio, 3)))
     rows.push(row('vendor page, first visits p99', firstVisits.latency.p99, 'ms', '≤ 50 ms', firstVisits.latency.p99 <= 50))
 
     // Item 2: return visits while another organisation's vendors submit 20 requests a second.
@@ -146,8 +149,8 @@ export async function run() {
         `vendor page, return visits while another organisation submits ${round(submitted.ok / SECONDS, 0)}/s (${submitted.failed} failed)`,
         round(busy.requests.average, 0),
         'req/s',
-        '≥ 0.5 × floor',
-        busyRatio >= 0.5 && submitted.failed === 0 && submitted.ok >= 15 * SECONDS,
+        '≥ 0.6 × floor',
+        busyRatio >= DOOR_BUDGET && submitted.failed === 0 && submitted.ok >= 15 * SECONDS,
         round(busyRatio, 3),
       ),
     )
