@@ -26,9 +26,10 @@ export default function handleRequest(
     responseStatusCode = 503
     responseHeaders.set('Retry-After', String(unavailable.retryAfter))
   }
-  // A manager's page keeps other sites' windows out of its browsing context group. A light page is
-  // answered without: its visitor arrives from a QR scan or a text message, and the process swap the
-  // header forces on that entry was most of a slow phone's blocking time (decision 142).
+  // A manager's page keeps other sites' windows out of its browsing context group. A light page (a
+  // vendor's, runner's or requester's, opened from a QR scan, a text or an e-mail; the public API
+  // reference) is answered without: the process swap the header forces on that entry was most of a
+  // slow phone's blocking time (decision 142).
   const handles = remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle)
   if (!isLightPage(handles)) responseHeaders.set('Cross-Origin-Opener-Policy', 'same-origin')
   const app = (

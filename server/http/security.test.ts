@@ -4,6 +4,8 @@ import { getPreferences } from '~/areas/organisation/settings.server'
 import { db } from '~/lib/db.server'
 import type { Request, Response } from 'express'
 import { cspNonce } from './security'
+import { givenAssignment } from '../../tests/fixtures/dispatch'
+import { organisationOf } from '../../tests/fixtures/people'
 import { givenStorefront } from '../../tests/fixtures/vendor'
 
 const app = withTestServer()
@@ -56,20 +58,40 @@ describe('browser safety', () => {
     expect(again.headers.get('content-security-policy')).not.toContain(nonce)
   })
 
-  test("a manager's page keeps other sites' windows out (COOP); a vendor's page, opened from a QR scan, does not force the switch", async () => {
+  test("a manager's page keeps other sites' windows out (COOP); the pages a QR scan, a text or a link opens do not force the switch", async () => {
     const c = await app.signedIn('coop@x.test')
-    const dashboard = await c.get('/')
-    expect(dashboard.status).toBe(200)
-    expect(dashboard.headers.get('cross-origin-opener-policy')).toBe('same-origin')
-    expect((await app.client().get('/login')).headers.get('cross-origin-opener-policy')).toBe('same-origin')
-    const { property } = await givenStorefront({ name: 'Opener Place' })
+    const isolated = async (path: string, client = c) => {
+      const res = await client.get(path)
+      return { status: res.status, coop: res.headers.get('cross-origin-opener-policy'), framing: res.headers.get('x-frame-options') }
+    }
+    expect(await isolated('/')).toEqual({ status: 200, coop: 'same-origin', framing: 'DENY' })
+    expect(await isolated('/login', app.client())).toEqual({ status: 200, coop: 'same-origin', framing: 'DENY' })
+    // An address nothing answers is the app's own 404 page, which keeps it.
+    expect(await isolated('/no-such-page', app.client())).toEqual({ status: 404, coop: 'same-origin', framing: 'DENY' })
+
+    const org = await organisationOf('coop@x.test')
+    const { property, products } = await givenStorefront({ organisationId: org.id, name: 'Opener Place' })
+    const sent = await app.client().post('/api/vendor/requests', { propertyId: property.id, vendorName: 'Vera Vendor', requestedProducts: [{ productId: products[0]!.id, quantity: 1 }] })
+    expect(sent.status).toBe(201)
+    const { trackingUrl } = (await sent.json()) as { trackingUrl: string }
+    const { runner, runnerToken, linkToken, assignment } = await givenAssignment(org.id)
     const phone = app.client()
-    // Its first answer is a render, the later ones come from the kept page: neither carries it.
-    for (let visit = 0; visit < 3; visit++) {
-      const page = await phone.get(`/vendor/${property.id}/request?lang=en`)
-      expect(page.status).toBe(200)
-      expect(page.headers.get('cross-origin-opener-policy'), `visit ${visit + 1}`).toBeNull()
-      expect(page.headers.get('x-frame-options')).toBe('DENY')
+    const light = [
+      `/vendor/${property.id}`,
+      // Its first answer is a render, the later ones come from the kept page: none carries it.
+      ...Array(3).fill(`/vendor/${property.id}/request?lang=en`),
+      `/runner/${runner.id}/${runnerToken}`,
+      `/delivery/${assignment.id}/${linkToken}`,
+      new URL(trackingUrl).pathname,
+      '/docs/api',
+      // A light page's own refusal (an unknown property) is answered as that page would be.
+      '/vendor/no-such-property',
+    ]
+    for (const path of light) {
+      const page = await isolated(path, phone)
+      expect(page.status, path).toBe(path.endsWith('no-such-property') ? 404 : 200)
+      expect(page.coop, path).toBeNull()
+      expect(page.framing, path).toBe('DENY')
     }
   })
 })

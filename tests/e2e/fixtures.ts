@@ -10,39 +10,59 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-pract
 
 /**
  * axe runs inside the page, which a JavaScript-disabled page cannot do. There we check a snapshot
- * of exactly what the no-JS visitor got (scripts removed), read against the page's own address so its
- * stylesheet and images load as they did.
+ * of exactly what the no-JS visitor got (scripts removed, <noscript> content as the markup it was for
+ * that visitor), shown in a page of the app's own origin at the page's own address, so its
+ * stylesheet and images (which the server serves to its own origin only) load as they did.
  */
 // One JavaScript-enabled page per browser (a worker's) shows the snapshots one after another: a context,
 // then a page, per audit cost every no-JS journey their start for each screen it checked.
 const snapshotPages = new WeakMap<Browser, Promise<Page>>()
 
+async function snapshotPage(browser: Browser, origin: string) {
+  const page = await (await browser.newContext({ javaScriptEnabled: true })).newPage()
+  // A blank page of the app's origin (never asked of the server): `setContent` keeps its document's origin.
+  const blank = `${origin}/__accessibility-snapshot`
+  await page.route(blank, (route) => route.fulfill({ body: '<!DOCTYPE html><title>snapshot</title>', contentType: 'text/html' }))
+  await page.goto(blank)
+  return page
+}
+
 /**
- * axe on a page. axe's default run merges each frame's results in a blank page it opens for the
- * purpose (a page and a second copy of axe's half-megabyte script for every audit, about half a second
- * each of some 250 a CI run); a page of one frame, which is every page of ours, has nothing to merge,
- * and axe's own run in that page reads the same rules.
+ * axe on a page. axe's default run sends each frame's results to a blank page it opens for the
+ * purpose and loads axe into again, to merge them there: about half a second of each of some 250
+ * audits a CI run. A page of one frame, which is every page of ours, has nothing to merge, so axe runs
+ * in the page itself (the mode axe keeps for where the blank page is a problem); the same rules are read.
  */
 function axeOn(page: Page) {
   return new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(page.frames().length === 1).analyze()
 }
 
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+
 async function axeResults(page: Page) {
   const jsEnabled = base.info().project.use.javaScriptEnabled !== false
   if (jsEnabled) return axeOn(page)
   const browser = page.context().browser()!
-  if (!snapshotPages.has(browser)) snapshotPages.set(browser, browser.newContext({ javaScriptEnabled: true }).then((context) => context.newPage()))
+  const url = page.url()
+  if (!snapshotPages.has(browser)) snapshotPages.set(browser, snapshotPage(browser, new URL(url).origin))
   const snapshot = await snapshotPages.get(browser)!
   const viewport = page.viewportSize()
   if (viewport) await snapshot.setViewportSize(viewport)
-  // The page's address as its base, so relative links, the stylesheet and images resolve as they did.
   const html = (await page.content())
     .replace(/<script\b[\s\S]*?<\/script>/gi, '')
-    .replace(/<head\b[^>]*>/i, (head) => `${head}<base href="${page.url().replace(/"/g, '&quot;')}">`)
+    // With scripting on, a <noscript>'s content is text: unwrapped, it is the controls the visitor had.
+    .replace(/<\/?noscript\b[^>]*>/gi, '')
+    .replace(/<head\b[^>]*>/i, (head) => `${head}<base href="${escapeAttribute(url)}">`)
   await snapshot.setContent(html, { waitUntil: 'load' })
-  // Colour contrast is read from the styles: a snapshot without its stylesheet would be a different page.
-  const unstyled = await snapshot.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]'), (link) => (link.sheet ? null : link.href)).filter(Boolean))
-  expect(unstyled, 'stylesheets the no-JS snapshot could not load').toEqual([])
+  // At the page's own address, for the rules that compare a link with where the page is (skip links).
+  await snapshot.evaluate((address) => history.replaceState(null, '', address), url)
+  // Colour contrast and layout are read from what loaded: a snapshot without its stylesheet or with a
+  // broken image would be a different page.
+  const unloaded = await snapshot.evaluate(() => [
+    ...Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]'), (link) => (link.sheet ? null : link.href)),
+    ...Array.from(document.images, (image) => (image.complete && image.currentSrc && image.naturalWidth === 0 ? image.currentSrc : null)),
+  ].filter(Boolean))
+  expect(unloaded, 'stylesheets and images the no-JS snapshot could not load').toEqual([])
   return axeOn(snapshot)
 }
 

@@ -93,7 +93,7 @@ test('a page from the cache is the rendered page to the byte but for its nonce, 
     expect(Number(kept.headers['content-length'])).toBe(kept.body.length)
     expect(body.toString('utf8')).toBe(renderedPage)
     // The render's own headers, security headers first among them, but for the per-answer ones.
-    for (const name of ['content-type', 'cache-control', 'content-language', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+    for (const name of ['content-type', 'cache-control', 'content-language', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy']) {
       expect(kept.headers[name], `${name} (${accept})`).toBe(rendered.headers[name])
     }
     expect(kept.headers.vary).toMatch(/Accept-Encoding/i)
