@@ -1,6 +1,7 @@
 // Vendors', runners' and requesters' pages, and the public API reference (a route's
-// `handle.hydrate === false`), are painted from one HTML answer on a slow phone, with the stylesheet inlined and a small enhancer script instead of
-// React (decision 040), and are answered without a Cross-Origin-Opener-Policy (decision 142).
+// `handle.hydrate === false`), are painted from one HTML answer on a slow phone, with the stylesheet
+// inlined and a small enhancer script instead of React (decision 040), and are answered without a
+// Cross-Origin-Opener-Policy (decision 142).
 
 type RouteHandle = { hydrate?: boolean; photos?: boolean } | undefined
 
