@@ -88,6 +88,23 @@ describe('the request page', () => {
     expect(html).not.toContain('$9.99')
   })
 
+  test('names each category’s section by its heading, whatever the category is called', async () => {
+    const { property } = await givenStorefront({
+      products: [
+        { name: 'Mop', category: 'Cleaning Supplies' },
+        { name: 'Kettle', category: 'other' },
+        { name: 'Lamp' },
+      ],
+    })
+    const { html } = await page(app.client(), `/vendor/${property.id}/request?lang=en`)
+    const sections = [...html.matchAll(/<section aria-labelledby="([^"]*)"/g)].map((m) => m[1]!)
+    expect(sections).toHaveLength(3)
+    for (const id of sections) expect(id).toMatch(/^\S+$/)
+    const headings = sections.map((id) => html.match(new RegExp(`<h3 id="${id}"[^>]*>([^<]*)</h3>`))?.[1])
+    // An id with a space in it would be two ids to aria-labelledby, and none of them a heading.
+    expect(headings).toEqual(['Cleaning Supplies', 'other', 'Other'])
+  })
+
   test('answers 404 with the localised not-found screen for an unknown or inactive property', async () => {
     const { property } = await givenStorefront({ propertyActive: false })
     for (const id of [property.id, 'no-such-property']) {

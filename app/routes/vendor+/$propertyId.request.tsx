@@ -196,6 +196,25 @@ function RequestPage({ data }: { data: FoundData }) {
   }, [data.langInUrl, lang, navigate, searchParams])
 
   const count = lines.reduce((sum, l) => sum + l.quantity, 0)
+  // The dialog comes first in the document: it is what the phone paints and what a keyboard or a
+  // screen reader meets first, and a slow phone lays it out before the catalog under its backdrop
+  // (decision 144). Fixed in place, it looks the same wherever it sits.
+  const finalize =
+    data.step === 'finalize' ? (
+      <VendorFinalizeDialog
+        lines={lines}
+        products={data.products}
+        max={data.maxQuantity}
+        lang={lang}
+        cartAction={cartAction}
+        submitAction={`/vendor/${property.id}/request/submit`}
+        closeTo={pagePath}
+        nameError={data.nameError}
+        busy={busy}
+        fields={data.fields}
+        draft={data.draft}
+      />
+    ) : null
   return (
     <div
       className="min-h-full bg-slate-50"
@@ -204,6 +223,7 @@ function RequestPage({ data }: { data: FoundData }) {
       data-languages={VENDOR_LANGUAGE_CODES.join(' ')}
       data-scan-url={`/api/vendor/qr/${property.id}/scan`}
     >
+      {finalize}
       <VendorHeader property={property} lang={lang} pickerHref={`/vendor/${property.id}`} />
       {data.step === 'sent' && data.sent ? (
         <VendorMain>
@@ -224,21 +244,6 @@ function RequestPage({ data }: { data: FoundData }) {
             <VendorProductList products={data.products} lines={lines} max={data.maxQuantity} lang={lang} cartAction={cartAction} busy={busy} fillHref={data.fillHref} />
           </VendorMain>
           <CartBar count={count} reviewHref={requestPath(property.id, lang, 'finalize')} />
-          {data.step === 'finalize' ? (
-            <VendorFinalizeDialog
-              lines={lines}
-              products={data.products}
-              max={data.maxQuantity}
-              lang={lang}
-              cartAction={cartAction}
-              submitAction={`/vendor/${property.id}/request/submit`}
-              closeTo={pagePath}
-              nameError={data.nameError}
-              busy={busy}
-              fields={data.fields}
-              draft={data.draft}
-            />
-          ) : null}
         </>
       )}
     </div>

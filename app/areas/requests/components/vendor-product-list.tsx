@@ -11,7 +11,9 @@ function byCategory(products: VendorProduct[]) {
   const groups = new Map<string | null, VendorProduct[]>()
   for (const p of products) {
     const key = p.category?.trim() || null
-    groups.set(key, [...(groups.get(key) ?? []), p])
+    const group = groups.get(key)
+    if (group) group.push(p)
+    else groups.set(key, [p])
   }
   // Named categories first (the server already sorted them), uncategorised products last.
   return [...groups].sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : 0))
@@ -53,9 +55,11 @@ export function VendorProductList({
   const quantities = new Map(lines.map((l) => [l.productId, l.quantity]))
   return (
     <div className="space-y-6">
-      {byCategory(products).map(([category, items]) => (
-        <section key={category ?? ''} aria-labelledby={`category-${category ?? 'other'}`}>
-          <h3 id={`category-${category ?? 'other'}`} className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">
+      {byCategory(products).map(([category, items], index) => (
+        // Numbered, not named after the category: an id holds no space, and aria-labelledby reads
+        // "Cleaning Supplies" as two ids that do not exist.
+        <section key={category ?? ''} aria-labelledby={`category-${index}`}>
+          <h3 id={`category-${index}`} className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">
             {category ?? t('request.otherCategory')}
           </h3>
           <ul className="space-y-3">
