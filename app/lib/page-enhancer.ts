@@ -71,6 +71,21 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     back?.focus({ preventScroll: true })
   }
 
+  /**
+   * Someone is writing in the page: a form has the focus, or one of its fields holds what they put
+   * there. A refresh nobody asked for would paint the form afresh and lose it.
+   */
+  function typedInto() {
+    if (document.activeElement?.closest('form')) return true
+    return Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('form input, form textarea, form select')).some((field) => {
+      if (field instanceof HTMLSelectElement) return Array.from(field.options).some((o) => o.selected !== o.defaultSelected)
+      if (field instanceof HTMLTextAreaElement) return field.value !== field.defaultValue
+      if (field.type === 'checkbox' || field.type === 'radio') return field.checked !== field.defaultChecked
+      if (field.type === 'file') return (field.files?.length ?? 0) > 0
+      return field.type !== 'hidden' && field.value !== field.defaultValue
+    })
+  }
+
   // The fetch under way, and whether nobody asked for it (a refresh the live stream or a timer began).
   let underWay: { stop: AbortController; background: boolean } | null = null
 
@@ -92,6 +107,8 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
       const res = await fetch(url, { ...init, credentials: 'same-origin', headers: { ...init.headers, Accept: 'text/html' }, signal: mine.stop.signal })
       if (!(res.headers.get('content-type') ?? '').includes('text/html')) throw new Error('not a page')
       const html = await res.text()
+      // Typing began while a refresh was on its way: what was typed stays, and the page is refreshed later.
+      if (background && typedInto()) throw new Error('typed into meanwhile')
       if (!mine.stop.signal.aborted) swap(html, res.url, push)
     } catch (err) {
       fallback(err)
@@ -334,7 +351,7 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
       // Fetched again only while seen and not being typed into; a change heard meanwhile waits its turn.
       let stale = false
       const refresh = () => {
-        if (document.hidden || document.activeElement?.closest('form') || busy) return void (stale = true)
+        if (document.hidden || typedInto() || busy) return void (stale = true)
         stale = false
         void go(location.href, {}, false, () => (stale = true), true).then(() => document.querySelector('[data-live-src]') || live?.close())
       }

@@ -44,3 +44,46 @@ test('a requester who asks to be kept posted while the page is refreshing itself
   await expect(page.getByTestId('notify-listening')).toHaveText('Updates go to v•••@vendor.test.')
   await managerContext.close()
 })
+
+test('what a requester types while the page is refreshing itself stays in the form', async ({ page, browser }) => {
+  const managerContext = await browser.newContext()
+  const manager = await managerContext.newPage()
+  await signInThroughForm(manager, uniqueEmail('refresh-typing'))
+  const { property, products } = await givenStockedProperty(manager.request, 'Dock House', ['Bath Towels'])
+  const sent = await page.request.post('/api/vendor/requests', {
+    data: { propertyId: property.id, vendorName: 'Vera Vendor', requestedProducts: [{ productId: products[0]!.id, quantity: 1 }] },
+  })
+  expect(sent.status(), await sent.text()).toBe(201)
+  const { id, trackingUrl } = (await sent.json()) as { id: string; trackingUrl: string }
+  const trackPath = new URL(trackingUrl).pathname
+
+  // The page's refresh of itself is held while the requester types, then let through.
+  let refreshSeen!: () => void
+  const refreshing = new Promise<void>((resolve) => (refreshSeen = resolve))
+  let typed!: () => void
+  const typing = new Promise<void>((resolve) => (typed = resolve))
+  await page.route(
+    (url) => url.pathname === trackPath,
+    async (route) => {
+      if (route.request().resourceType() !== 'fetch' || route.request().method() !== 'GET') return route.continue()
+      refreshSeen()
+      await typing
+      await route.continue().catch(() => {})
+    },
+  )
+  await page.goto(trackPath)
+  await expect(page.getByRole('button', { name: 'Keep me posted' })).toBeVisible()
+  expect((await manager.request.patch(`/api/requests/${id}`, { data: { status: 'in_progress' }, headers: { Origin: new URL(manager.url()).origin } })).ok()).toBe(true)
+  await refreshing
+  await page.getByLabel('E-mail').fill('vera@vendor.test')
+  // Typed, then the field left: the refresh lands after both.
+  await page.getByRole('heading', { name: 'Hear when it moves' }).click()
+  const landed = page.waitForResponse((res) => new URL(res.url()).pathname === trackPath && res.request().resourceType() === 'fetch')
+  typed()
+  await landed
+  await expect(page.locator('body')).not.toHaveAttribute('aria-busy', 'true')
+  await expect(page.getByLabel('E-mail')).toHaveValue('vera@vendor.test')
+  await page.getByRole('button', { name: 'Keep me posted' }).click()
+  await expect(page.getByTestId('notify-saved')).toBeVisible()
+  await managerContext.close()
+})
