@@ -5,7 +5,7 @@
 import crypto from 'node:crypto'
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { http, HttpResponse } from 'msw'
-import { MOCK_CLIENT, MOCK_ISSUER } from '../../app/areas/people/auth.server'
+import { MOCK_CLIENT, MOCK_ISSUER } from '../../app/areas/people/mock-identity-provider.server'
 
 export const DEMO_OWNER_EMAIL = 'demo@stockrun.test'
 export const MOCK_AUTHORIZE_PATH = '/mock-idp/authorize'

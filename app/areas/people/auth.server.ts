@@ -17,10 +17,8 @@ import { deleteAllSessionsOf } from '~/areas/people/session.server'
 import { markActive } from '~/areas/people/membership.server'
 import { publicOrigin } from '~/lib/public-url.server'
 import { getSession, sessionStorage } from './session-storage.server'
+import { MOCK_CLIENT, MOCK_ISSUER } from './mock-identity-provider.server'
 
-/** Under MOCKS the provider lives at this address, answered on this machine (tests/mocks/auth.ts). */
-export const MOCK_ISSUER = 'https://idp.mock.stockrun.test'
-export const MOCK_CLIENT = { id: 'stockrun-local', secret: 'stockrun-local-secret' }
 
 const Discovery = z.object({
   authorization_endpoint: z.string(),
