@@ -137,7 +137,12 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     // One key per press, kept with the queued copy: however often it is sent, it happens once.
     const key = crypto.randomUUID?.() ?? Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
     const label = form.dataset.queueLabel
-    void go(form.action, { method: 'POST', body, headers: { 'Idempotency-Key': key } }, true, (err) => {
+    // Multipart only when a photo goes with it: the server counts every multipart post as a photo
+    // upload (30 a minute from one address), and a vendor's cart presses and a request sent without
+    // a photo are not uploads. Url-encoded, a chosen-nothing file field would read as its name.
+    const photo = Array.from(body.values()).some((value) => typeof value !== 'string' && value.size > 0)
+    const sent = photo ? body : new URLSearchParams(Array.from(body, ([name, value]) => [name, typeof value === 'string' ? value : '']))
+    void go(form.action, { method: 'POST', body: sent, headers: { 'Idempotency-Key': key } }, true, (err) => {
       // No signal (fetch itself failed): keep it on the phone rather than lose the photo to an error page.
       if (!(err instanceof TypeError && label && queueRegion())) return HTMLFormElement.prototype.submit.call(form)
       submitter?.removeAttribute('aria-disabled')
