@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { formatDate, formatDateTime, formatInvoiceDate, isoInZone, timeAgo } from './format'
+import { formatDate, formatDateTime, formatInvoiceDate, invoiceYear, isoInZone, timeAgo, yearIn } from './format'
 
 test('ages read as a person would say them', () => {
   const now = new Date('2026-11-21T12:00:00Z')
@@ -30,4 +30,16 @@ test('an invoice date typed as a day stays that day in any zone; one dated at a 
   expect(formatInvoiceDate('2026-12-10T00:00:00Z', 'Pacific/Auckland')).toBe('Dec 10, 2026')
   expect(formatInvoiceDate('2026-11-25T20:00:00Z', 'Pacific/Auckland')).toBe('Nov 26, 2026')
   expect(formatInvoiceDate('2026-11-25T02:00:00Z', 'America/Los_Angeles')).toBe('Nov 24, 2026')
+})
+
+test('an invoice is numbered in the year of the day it shows, on the organisation’s clock', () => {
+  // Dated "now" on New Year's Eve at 10 pm in New York: already 2027 in UTC, still 2026 there.
+  const evening = new Date('2027-01-01T03:00:00Z')
+  expect(formatInvoiceDate(evening, 'America/New_York')).toBe('Dec 31, 2026')
+  expect(invoiceYear(evening, 'America/New_York')).toBe(2026)
+  expect(invoiceYear(evening, 'Asia/Kolkata')).toBe(2027)
+  // A day typed in is that day's year in every zone.
+  expect(invoiceYear(new Date('2027-01-01T00:00:00Z'), 'America/Los_Angeles')).toBe(2027)
+  expect(invoiceYear(new Date('2026-12-31T00:00:00Z'), 'Pacific/Auckland')).toBe(2026)
+  expect(yearIn('Pacific/Auckland', new Date('2026-12-31T12:00:00Z'))).toBe(2027)
 })

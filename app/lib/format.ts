@@ -46,8 +46,25 @@ export function formatDate(date: Date | string, timeZone = 'UTC') {
  */
 export function formatInvoiceDate(date: Date | string, timeZone = 'UTC') {
   const d = new Date(date)
+  return formatDate(d, invoiceDateZone(d, timeZone))
+}
+
+/** The zone an invoice's date reads in: UTC for a calendar day typed in, `timeZone` for a moment. */
+function invoiceDateZone(d: Date, timeZone: string) {
   const calendarDay = d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0
-  return formatDate(d, calendarDay ? 'UTC' : timeZone)
+  return calendarDay ? 'UTC' : timeZone
+}
+
+const years = new Map<string, Intl.DateTimeFormat>()
+
+/** The year a moment falls in on a zone's clock: New Year's Eve evening in New York is still that year. */
+export function yearIn(timeZone: string, at: Date) {
+  return Number(kept(years, timeZone, { year: 'numeric' }).format(at))
+}
+
+/** The year an invoice is numbered in: the year of the day it shows (see formatInvoiceDate). */
+export function invoiceYear(date: Date, timeZone: string) {
+  return yearIn(invoiceDateZone(date, timeZone), date)
 }
 
 /** 'Nov 21, 2026, 3:04 PM' */

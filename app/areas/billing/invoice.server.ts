@@ -5,6 +5,8 @@ import type { Prisma } from '@prisma/client'
 import { db } from '~/lib/db.server'
 import { Conflict, Invalid, NotFound } from '~/lib/errors'
 import { centsToDecimal, invoiceTotals, lineTotalCents, parseCents } from '~/lib/money'
+import { invoiceYear } from '~/lib/format'
+import { organisationTimeZone } from '~/areas/organisation/organisation-time-zone.server'
 import type { InvoiceFromRequestsInput, InvoiceInput, InvoiceStatus } from '~/areas/billing/invoice.schema'
 import { rememberRecipient } from './recipient.server'
 import { nextInvoiceNumber } from '~/areas/organisation/sequence.server'
@@ -128,6 +130,8 @@ async function saveInvoice(
   if (cents.some((c) => !Number.isSafeInteger(c) || c > MAX_CENTS)) throw new Invalid('Amounts must be less than $20,000,000.')
   // Created already sent or paid: issued now, so it keeps today's issuer.
   const issuer = status === 'draft' ? null : await issuerSnapshot(orgId)
+  // Numbered in the year of the date it shows, on the organisation's clock, not the server's.
+  const year = invoiceYear(invoiceDate, await organisationTimeZone(orgId))
   const id = await db.$transaction(async (tx) => {
     if (requestIds.length) {
       const found = await tx.productRequest.count({ where: { organisationId: orgId, id: { in: requestIds } } })
@@ -136,7 +140,7 @@ async function saveInvoice(
     const invoice = await tx.invoice.create({
       data: {
         organisationId: orgId,
-        invoiceNumber: await nextInvoiceNumber(tx, orgId, invoiceDate.getUTCFullYear()),
+        invoiceNumber: await nextInvoiceNumber(tx, orgId, year),
         invoiceDate,
         dueDate: terms.dueDate ?? dueDateFor(invoiceDate, terms.paymentTerms),
         recipientName: terms.recipientName,

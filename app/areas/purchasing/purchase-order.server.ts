@@ -6,6 +6,7 @@ import { readNow, writeTogether, type Sql } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
 import { Conflict, Invalid, NotFound, type FieldErrors } from '~/lib/errors'
 import { centsToDecimal } from '~/lib/money'
+import { yearIn } from '~/lib/format'
 import { recordAudit } from '~/areas/organisation/audit-log.server'
 import { takePurchaseOrderNumberIn } from '~/areas/organisation/sequence.server'
 import { organisationTimeZone } from '~/areas/organisation/organisation-time-zone.server'
@@ -130,8 +131,6 @@ function writeLinesIn(sql: Sql, orgId: string, orderId: string, lines: LineField
   }
   sql.run(tables.updateTable('PurchaseOrder').set({ total: totalOf(lines), updatedAt: new Date() }).where('id', '=', orderId))
 }
-
-const yearIn = (timeZone: string, at: Date) => Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(at))
 
 /** A draft, numbered PO-<year>-0001 per organisation in the organisation's own year. */
 export async function createPurchaseOrder(orgId: string, userId: string | null, fields: PurchaseOrderFields): Promise<PurchaseOrderView> {

@@ -299,6 +299,17 @@ describe('the PDF', () => {
     expect(text).toContain('payment is due by Dec 10, 2026')
     expect(text).not.toContain('Nov 25, 2026')
   })
+
+  test('its number carries the year of the day it shows, on the organisation’s clock', async () => {
+    const { client, orgId } = await manager('number-zone@x.test')
+    await db.organisation.update({ where: { id: orgId }, data: { timeZone: 'America/New_York' } })
+    // 10 pm on New Year's Eve in New York, already 2027 in UTC.
+    const evening = await created(client, { ...recipient, subtotal: '10', invoiceDate: '2027-01-01T03:00:00Z' })
+    expect(evening.invoiceNumber).toBe('INV-2026-0001')
+    expect(await pdfText(await pdfOf(client, evening.id))).toMatch(/Invoice date\s*Dec 31, 2026/)
+    // A day typed in is that day, and its year, in every zone.
+    expect((await created(client, { ...recipient, subtotal: '10', invoiceDate: '2027-01-01' })).invoiceNumber).toBe('INV-2027-0001')
+  })
 })
 
 // The identity settings page is another screen's: here the columns are set as it would set them.
