@@ -22,17 +22,20 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
   let dialogOpener: string | null = null
   let busy = false
 
-  /** What identifies an element across a swap: its id, or its form's hidden fields (but not what the browser captured) and its own text, or its link. */
+  /** What identifies a form across a swap: where it posts and its hidden fields (but not what the browser captured). */
+  function formKey(form: HTMLFormElement) {
+    const hidden = Array.from(form.querySelectorAll<HTMLInputElement>('input[type=hidden]:not([data-capture])'))
+      .map((i) => `${i.name}=${i.value}`)
+      .join('&')
+    return `${form.getAttribute('action') ?? ''}?${hidden}`
+  }
+
+  /** What identifies an element across a swap: its id, or its form and its own text, or its link. */
   function signature(el: Element | null): string | null {
     if (!el || el === document.body) return null
     if (el.id) return `#${el.id}`
     const form = el.closest('form')
-    if (form) {
-      const hidden = Array.from(form.querySelectorAll<HTMLInputElement>('input[type=hidden]:not([data-capture])'))
-        .map((i) => `${i.name}=${i.value}`)
-        .join('&')
-      return `form:${form.getAttribute('action') ?? ''}?${hidden}|${el.tagName}|${(el as HTMLElement).innerText ?? ''}`
-    }
+    if (form) return `form:${formKey(form)}|${el.tagName}|${(el as HTMLElement).innerText ?? ''}`
     if (el instanceof HTMLAnchorElement) return `a:${el.getAttribute('href')}`
     return null
   }
@@ -44,8 +47,9 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     return candidates.find((c) => signature(c) === sig) ?? null
   }
 
-  function swap(html: string, url: string, push: boolean) {
+  function swap(html: string, url: string, push: boolean, keepTyped = false) {
     const next = new DOMParser().parseFromString(html, 'text/html')
+    const typed = keepTyped ? typedFields() : []
     const focused = signature(document.activeElement)
     const focusedProduct = document.activeElement?.closest('[id^="product-"]')?.id
     const scroll = window.scrollY
@@ -63,6 +67,7 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     })
     if (url !== location.href) history[push ? 'pushState' : 'replaceState'](null, '', url)
     window.scrollTo(0, scroll)
+    putBack(typed)
     wireProof(document)
     const dialog = document.querySelector<HTMLElement>('[role=dialog][aria-modal=true]')
     if (dialog) return openDialog(dialog)
@@ -71,19 +76,64 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     back?.focus({ preventScroll: true })
   }
 
+  type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+  const formFields = () => Array.from(document.querySelectorAll<Field>('form input, form textarea, form select'))
+  const ticked = (f: Field): f is HTMLInputElement => f instanceof HTMLInputElement && (f.type === 'checkbox' || f.type === 'radio')
+  const fieldKey = (f: Field) => `${f.form ? formKey(f.form) : ''}|${f.name}|${ticked(f) ? f.value : ''}`
+
+  /** A field holds something other than what the page was painted with: typed, ticked, chosen. */
+  function changed(f: Field) {
+    if (f instanceof HTMLSelectElement) {
+      const defaults = Array.from(f.options, (o) => o.defaultSelected)
+      // With no option marked, a single select starts on its first.
+      if (!f.multiple && !defaults.includes(true)) return f.selectedIndex > 0
+      return Array.from(f.options).some((o, i) => o.selected !== defaults[i])
+    }
+    if (ticked(f)) return f.checked !== f.defaultChecked
+    if (f instanceof HTMLInputElement && f.type === 'file') return (f.files?.length ?? 0) > 0
+    return f.type !== 'hidden' && f.value !== f.defaultValue
+  }
+
   /**
-   * Someone is writing in the page: a form has the focus, or one of its fields holds what they put
-   * there. A refresh nobody asked for would paint the form afresh and lose it.
+   * Someone is in the middle of writing: a field that takes typing or a choice has the focus. A
+   * refresh then waits, as painting the field afresh would move the caret or close the list.
    */
-  function typedInto() {
-    if (document.activeElement?.closest('form')) return true
-    return Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('form input, form textarea, form select')).some((field) => {
-      if (field instanceof HTMLSelectElement) return Array.from(field.options).some((o) => o.selected !== o.defaultSelected)
-      if (field instanceof HTMLTextAreaElement) return field.value !== field.defaultValue
-      if (field.type === 'checkbox' || field.type === 'radio') return field.checked !== field.defaultChecked
-      if (field.type === 'file') return (field.files?.length ?? 0) > 0
-      return field.type !== 'hidden' && field.value !== field.defaultValue
-    })
+  function writing() {
+    const f = document.activeElement
+    if (!(f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement || f instanceof HTMLSelectElement) || !f.form) return false
+    return !(f instanceof HTMLInputElement) || !['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'file'].includes(f.type)
+  }
+
+  /**
+   * What has been put into the page's forms, to be put back after a refresh nobody asked for paints
+   * them afresh: it used to lose an e-mail typed on the tracking page, or a runner's notes.
+   */
+  function typedFields() {
+    return formFields()
+      .filter(changed)
+      .map((f) => ({ key: fieldKey(f), value: f.value, checked: ticked(f) && f.checked, files: f instanceof HTMLInputElement && f.type === 'file' ? f.files : null }))
+  }
+
+  function putBack(typed: ReturnType<typeof typedFields>) {
+    if (!typed.length) return
+    const fields = new Map(formFields().map((f) => [fieldKey(f), f]))
+    for (const t of typed) {
+      const f = fields.get(t.key)
+      if (!f) continue
+      if (ticked(f)) f.checked = t.checked
+      else if (f instanceof HTMLInputElement && f.type === 'file') f.files = t.files
+      else f.value = t.value
+    }
+  }
+
+  /**
+   * A post as the server should count it: multipart only when a photo goes with it. The server counts
+   * every multipart post as a photo upload (30 a minute from one address), and a vendor's cart
+   * presses or a runner's status change are not uploads; a file field with nothing chosen goes empty.
+   */
+  function asSent(body: FormData) {
+    const photo = Array.from(body.values()).some((value) => typeof value !== 'string' && value.size > 0)
+    return photo ? body : new URLSearchParams(Array.from(body, ([name, value]) => [name, typeof value === 'string' ? value : '']))
   }
 
   // The fetch under way, and whether nobody asked for it (a refresh the live stream or a timer began).
@@ -107,9 +157,9 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
       const res = await fetch(url, { ...init, credentials: 'same-origin', headers: { ...init.headers, Accept: 'text/html' }, signal: mine.stop.signal })
       if (!(res.headers.get('content-type') ?? '').includes('text/html')) throw new Error('not a page')
       const html = await res.text()
-      // Typing began while a refresh was on its way: what was typed stays, and the page is refreshed later.
-      if (background && typedInto()) throw new Error('typed into meanwhile')
-      if (!mine.stop.signal.aborted) swap(html, res.url, push)
+      // Writing began while a refresh was on its way: the page is refreshed once the field is left.
+      if (background && writing()) throw new Error('writing meanwhile')
+      if (!mine.stop.signal.aborted) swap(html, res.url, push, background)
     } catch (err) {
       fallback(err)
     } finally {
@@ -137,12 +187,7 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     // One key per press, kept with the queued copy: however often it is sent, it happens once.
     const key = crypto.randomUUID?.() ?? Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
     const label = form.dataset.queueLabel
-    // Multipart only when a photo goes with it: the server counts every multipart post as a photo
-    // upload (30 a minute from one address), and a vendor's cart presses and a request sent without
-    // a photo are not uploads. Url-encoded, a chosen-nothing file field would read as its name.
-    const photo = Array.from(body.values()).some((value) => typeof value !== 'string' && value.size > 0)
-    const sent = photo ? body : new URLSearchParams(Array.from(body, ([name, value]) => [name, typeof value === 'string' ? value : '']))
-    void go(form.action, { method: 'POST', body: sent, headers: { 'Idempotency-Key': key } }, true, (err) => {
+    void go(form.action, { method: 'POST', body: asSent(body), headers: { 'Idempotency-Key': key } }, true, (err) => {
       // No signal (fetch itself failed): keep it on the phone rather than lose the photo to an error page.
       if (!(err instanceof TypeError && label && queueRegion())) return HTMLFormElement.prototype.submit.call(form)
       submitter?.removeAttribute('aria-disabled')
@@ -223,8 +268,9 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
         left = true
         const body = new FormData()
         w.entries.forEach(([name, value]) => body.append(name, value))
-        const res = await fetch(w.url, { method: 'POST', body, credentials: 'same-origin', headers: { 'Idempotency-Key': w.key, Accept: 'text/html' } })
-        if (res.status >= 500) break
+        const res = await fetch(w.url, { method: 'POST', body: asSent(body), credentials: 'same-origin', headers: { 'Idempotency-Key': w.key, Accept: 'text/html' } })
+        // Not taken (the server down, busy or out of time): it stays on the phone for the next try.
+        if (res.status >= 500 || res.status === 429 || res.status === 408) break
         await waiting('readwrite', (s) => s.delete(w.id))
         sent.push(w.label)
         last = res
@@ -245,7 +291,7 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     // The answer to the last one carries its toast; another page's answer, or one that would wipe what
     // the runner is typing, is not swapped in.
     try {
-      if (last && !busy && !document.activeElement?.closest('form') && new URL(last.url).pathname === location.pathname) swap(await last.text(), location.href, false)
+      if (last && !busy && !writing() && new URL(last.url).pathname === location.pathname) swap(await last.text(), location.href, false, true)
     } finally {
       await showQueue(sent)
     }
@@ -356,13 +402,15 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
       // Fetched again only while seen and not being typed into; a change heard meanwhile waits its turn.
       let stale = false
       const refresh = () => {
-        if (document.hidden || typedInto() || busy) return void (stale = true)
+        if (document.hidden || writing() || busy) return void (stale = true)
         stale = false
         void go(location.href, {}, false, () => (stale = true), true).then(() => document.querySelector('[data-live-src]') || live?.close())
       }
       const live = page.dataset.liveSrc && window.EventSource ? new EventSource(page.dataset.liveSrc) : null
       live?.addEventListener('changed', refresh)
       document.addEventListener('visibilitychange', () => stale && refresh())
+      // A change heard while someone was writing is fetched once they leave the field.
+      document.addEventListener('focusout', () => stale && setTimeout(refresh, 0))
       const every = Number(page.dataset.refreshMs)
       if (every > 0) setInterval(refresh, every)
     })

@@ -79,7 +79,8 @@ try {
       extends: './tsconfig.json',
       // The files that name the column, and what they import: the whole app took twice as long, and
       // a file that only uses a type made from the column proves nothing the files naming it do not.
-      include: ['remix.env.d.ts', ...expected],
+      // The app's declaration files come too, as in the whole-app typecheck that proved them clean.
+      include: ['remix.env.d.ts', 'app/**/*.d.ts', ...expected],
       exclude: ['node_modules', 'build', 'public/build', '.cache', 'app/**/*.test.ts', 'app/**/*.test.tsx'],
       compilerOptions: {
         paths: {

@@ -149,4 +149,26 @@ export async function untilHydrated(page: Page) {
   if (hydrates) await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true)
 }
 
-export const test = base
+/**
+ * A journey's page, whose goto and reload wait, with JavaScript, until the app is hydrated: a switch
+ * pressed on /settings before React's listeners were on it flipped on screen and saved nothing (CI
+ * run 24's one retry, once the browser got faster). Pages for slow phones do not hydrate: no wait.
+ */
+export const test = base.extend({
+  page: async ({ page }, provide) => {
+    const goto = page.goto.bind(page)
+    const reload = page.reload.bind(page)
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const res = await goto(...args)
+      // Asked to go on as soon as the answer starts (a journey holding the scripts back): no wait.
+      if (args[1]?.waitUntil !== 'commit') await untilHydrated(page)
+      return res
+    }
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const res = await reload(...args)
+      await untilHydrated(page)
+      return res
+    }
+    await provide(page)
+  },
+})

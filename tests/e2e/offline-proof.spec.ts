@@ -136,6 +136,40 @@ test('what waits is sent within seconds of the signal returning, even when the p
   await context.close()
 })
 
+test('a status change the server turns away as too busy stays waiting, and goes when it can, as a plain form', async ({ browser }) => {
+  const delivery = await givenDeliveryInTransit(browser)
+  const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
+  const page = await context.newPage()
+  await page.goto(delivery.deliveryPath)
+  const sentAs: string[] = []
+  let answer: 'no signal' | 'too busy' | 'through' = 'no signal'
+  await page.route(`**${delivery.deliveryPath}`, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    sentAs.push((await route.request().headerValue('content-type')) ?? '')
+    if (answer === 'no signal') return route.abort('internetdisconnected')
+    if (answer === 'too busy') return route.fulfill({ status: 429, contentType: 'text/plain', body: 'Too many requests. Please wait a minute and try again.' })
+    return route.continue()
+  })
+
+  await page.getByRole('button', { name: 'Mark as Delivered' }).click()
+  await expect(waiting(page)).toContainText('1 waiting to send')
+  answer = 'too busy'
+  const before = sentAs.length
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  // Turned away, it is tried again (it used to be dropped as sent), and still waits meanwhile.
+  await expect.poll(() => sentAs.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 2)
+  await expect(waiting(page)).toContainText('1 waiting to send')
+  expect(recorded(delivery.assignmentId).status).toBe('in_transit')
+
+  answer = 'through'
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await expect(waiting(page)).toContainText('Sent')
+  expect(recorded(delivery.assignmentId)).toMatchObject({ status: 'delivered', deliveredChanges: 1 })
+  // No photo went with it: every try went as a plain form, which the server does not count as an upload.
+  expect(sentAs.every((type) => type.startsWith('application/x-www-form-urlencoded'))).toBe(true)
+  await context.close()
+})
+
 test('a proof whose answer was lost is sent again with its key and recorded once', async ({ browser }) => {
   test.setTimeout(60_000)
   const delivery = await givenDeliveryInTransit(browser)

@@ -45,7 +45,7 @@ test('a requester who asks to be kept posted while the page is refreshing itself
   await managerContext.close()
 })
 
-test('what a requester types while the page is refreshing itself stays in the form', async ({ page, browser }) => {
+test('what a requester types while the page is refreshing itself stays in the form, and the page still shows the change', async ({ page, browser }) => {
   const managerContext = await browser.newContext()
   const manager = await managerContext.newPage()
   await signInThroughForm(manager, uniqueEmail('refresh-typing'))
@@ -73,6 +73,7 @@ test('what a requester types while the page is refreshing itself stays in the fo
   )
   await page.goto(trackPath)
   await expect(page.getByRole('button', { name: 'Keep me posted' })).toBeVisible()
+  const before = await page.getByTestId('tracking-status').textContent()
   expect((await manager.request.patch(`/api/requests/${id}`, { data: { status: 'in_progress' }, headers: { Origin: new URL(manager.url()).origin } })).ok()).toBe(true)
   await refreshing
   await page.getByLabel('E-mail').fill('vera@vendor.test')
@@ -82,6 +83,8 @@ test('what a requester types while the page is refreshing itself stays in the fo
   typed()
   await landed
   await expect(page.locator('body')).not.toHaveAttribute('aria-busy', 'true')
+  // The page shows the change, and what was typed is still there.
+  await expect(page.getByTestId('tracking-status')).not.toHaveText(before!)
   await expect(page.getByLabel('E-mail')).toHaveValue('vera@vendor.test')
   await page.getByRole('button', { name: 'Keep me posted' }).click()
   await expect(page.getByTestId('notify-saved')).toBeVisible()

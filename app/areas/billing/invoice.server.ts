@@ -130,7 +130,7 @@ async function saveInvoice(
   if (cents.some((c) => !Number.isSafeInteger(c) || c > MAX_CENTS)) throw new Invalid('Amounts must be less than $20,000,000.')
   // Created already sent or paid: issued now, so it keeps today's issuer.
   const issuer = status === 'draft' ? null : await issuerSnapshot(orgId)
-  // Numbered in the year of the date it shows, on the organisation's clock, not the server's.
+  // Numbered in the year of the date it shows, on the organisation's clock, not UTC's.
   const year = invoiceYear(invoiceDate, await organisationTimeZone(orgId))
   const id = await db.$transaction(async (tx) => {
     if (requestIds.length) {

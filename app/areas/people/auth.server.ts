@@ -19,7 +19,6 @@ import { publicOrigin } from '~/lib/public-url.server'
 import { getSession, sessionStorage } from './session-storage.server'
 import { MOCK_CLIENT, MOCK_ISSUER } from './mock-identity-provider.server'
 
-
 const Discovery = z.object({
   authorization_endpoint: z.string(),
   token_endpoint: z.string().url(),
