@@ -109,9 +109,10 @@ describe('pages for slow phones', () => {
     expect(PAGE_ENHANCER).toContain('/offline-worker.js')
   })
 
-  // 4.5 KB since the offline queue (decision 047) joined it: ~1.2 KB for a runner's photo not to be lost.
+  // 4.5 KB since the offline queue (decision 047) joined it: ~1.2 KB for a runner's photo not to be lost;
+  // 5 KB since a refresh keeps what was typed and posts go multipart only with a photo (4.1 → 4.7 KB).
   test('the enhancer stays small enough to inline into every such page', () => {
-    expect(gzipSync(PAGE_ENHANCER).length).toBeLessThan(4.5 * 1024)
+    expect(gzipSync(PAGE_ENHANCER).length).toBeLessThan(5 * 1024)
   })
 
   // Its indentation is stripped: safe only while no string in it spans lines (a template literal would).

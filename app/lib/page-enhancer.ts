@@ -99,9 +99,9 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
    * refresh then waits, as painting the field afresh would move the caret or close the list.
    */
   function writing() {
-    const f = document.activeElement
-    if (!(f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement || f instanceof HTMLSelectElement) || !f.form) return false
-    return !(f instanceof HTMLInputElement) || !['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'file'].includes(f.type)
+    const f = document.activeElement as HTMLInputElement | null
+    // A textarea's type is "textarea", a select's "select-one" or "select-multiple".
+    return Boolean(f?.form) && !/^(button|submit|reset|image|checkbox|radio|file)$/.test(f!.type)
   }
 
   /**
