@@ -196,9 +196,8 @@ function RequestPage({ data }: { data: FoundData }) {
   }, [data.langInUrl, lang, navigate, searchParams])
 
   const count = lines.reduce((sum, l) => sum + l.quantity, 0)
-  // The dialog comes first in the document: it is what the phone paints and what a keyboard or a
-  // screen reader meets first, and a slow phone lays it out before the catalog under its backdrop
-  // (decision 144). Fixed in place, it looks the same wherever it sits.
+  // The dialog comes first in the document, so a keyboard without JavaScript and a screen reader meet
+  // it before the catalog under its backdrop (decision 144). Fixed in place, it looks the same anywhere.
   const finalize =
     data.step === 'finalize' ? (
       <VendorFinalizeDialog
