@@ -3,8 +3,8 @@
 // writes it, SQL included. This renames ProductRequest.vendorName in a copy of the schema, generates
 // the Prisma client's and the SQL builder's types from that copy into a scratch folder (never into
 // node_modules or app/lib), typechecks every app file that touches the column (and what it imports)
-// against them, and checks that each of those files fails. Exits non-zero when one of them compiles cleanly, i.e. when a statement
-// names the column where the compiler cannot see it.
+// against them, and checks that each of those files fails. Exits non-zero when one of them compiles
+// cleanly, i.e. when a statement names the column where the compiler cannot see it.
 //
 // Run on a tree that typechecks (CI runs `npm run typecheck` first): any error in a listed file counts.
 import { spawnSync } from 'node:child_process'
