@@ -19,7 +19,11 @@
 export function enhancePage(wireProof: (root: ParentNode) => void) {
   const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
   const LANGUAGE_KEY = 'vendor_language_preference'
+  const MODAL = '[role=dialog][aria-modal=true]'
   let dialogOpener: string | null = null
+  // Where the page under a dialog was scrolled: a dialog's page may be short (the vendor's finalize
+  // step holds no catalog), and closing it should land where the vendor was, not at the top.
+  let scrollUnderDialog: number | null = null
   let busy = false
 
   /** What identifies a form across a swap: where it posts and its hidden fields (but not what the browser captured). */
@@ -53,6 +57,7 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     const focused = signature(document.activeElement)
     const focusedProduct = document.activeElement?.closest('[id^="product-"]')?.id
     const scroll = window.scrollY
+    const hadDialog = document.querySelector(MODAL) !== null
     const liveRegions = Array.from(document.body.querySelectorAll('[aria-live]'))
     document.title = next.title
     document.documentElement.lang = next.documentElement.lang
@@ -66,10 +71,12 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
       region.replaceWith(old)
     })
     if (url !== location.href) history[push ? 'pushState' : 'replaceState'](null, '', url)
-    window.scrollTo(0, scroll)
+    const dialog = document.querySelector<HTMLElement>(MODAL)
+    if (dialog && !hadDialog) scrollUnderDialog = scroll
+    window.scrollTo(0, !dialog && scrollUnderDialog !== null ? scrollUnderDialog : scroll)
+    if (!dialog) scrollUnderDialog = null
     putBack(typed)
     wireProof(document)
-    const dialog = document.querySelector<HTMLElement>('[role=dialog][aria-modal=true]')
     if (dialog) return openDialog(dialog)
     const back = find(dialogOpener ?? focused) ?? (focusedProduct ? document.querySelector<HTMLElement>(`#${focusedProduct} button:not([disabled]), #${focusedProduct}`) : null)
     dialogOpener = null
@@ -316,7 +323,7 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
 
   document.addEventListener('keydown', (e) => {
     if (e.key === 'F8') document.getElementById('toast-region')?.focus()
-    const dialog = document.querySelector<HTMLElement>('[role=dialog][aria-modal=true]')
+    const dialog = document.querySelector<HTMLElement>(MODAL)
     if (!dialog) return
     if (e.key === 'Escape') {
       const close = dialog.querySelector<HTMLAnchorElement>('a[data-dialog-close]')
@@ -380,7 +387,7 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     // the page, where focusing a field forced a whole layout before the first paint (issue 36, item 5).
     afterPaint(() => {
       wireProof(document)
-      const dialog = document.querySelector<HTMLElement>('[role=dialog][aria-modal=true]')
+      const dialog = document.querySelector<HTMLElement>(MODAL)
       if (dialog && !dialog.contains(document.activeElement)) openDialog(dialog)
     })
     if (queueRegion()) {

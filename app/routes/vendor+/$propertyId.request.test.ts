@@ -159,6 +159,26 @@ describe('the cart, kept in a cookie between form posts', () => {
     expect(quantities(after)).toEqual([1])
   })
 
+  // Decision 146: the dialog over the header alone, so a slow phone lays out an eighth of the elements.
+  test('shows the cart once more on the finalize step, with its count for a screen reader, and no catalog behind the dialog', async () => {
+    const { property, products } = await givenStorefront()
+    const [soap, bags] = products
+    const c = app.client()
+    await press(c, property.id, 'add', soap!.id)
+    await press(c, property.id, 'increase', soap!.id)
+    await press(c, property.id, 'add', bags!.id)
+
+    const { status, html } = await page(c, `/vendor/${property.id}/request?lang=en&step=finalize`)
+    expect(status).toBe(200)
+    const dialog = html.slice(html.indexOf('role="dialog"'), html.indexOf('<header'))
+    expect(quantities(dialog)).toEqual([2, 1])
+    expect(dialog).toMatch(/aria-live="polite"[^>]*>3 items</)
+    // Each line's buttons once, in the dialog: the catalog's rows are not painted under it.
+    expect(quantities(html)).toEqual([2, 1])
+    expect(html).not.toMatch(/>Products<\/h2>/)
+    expect(html).toContain(property.name)
+  })
+
   test('refuses a product the property does not offer', async () => {
     const { property, products } = await givenStorefront({ products: [{ name: 'Offered' }, { name: 'Off', isActive: false }] })
     const c = app.client()

@@ -3,7 +3,7 @@
 // that works without JavaScript; the submission itself goes to ./request/submit.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { CartBar, useOptimisticCart } from '~/areas/requests/components/vendor-cart'
 import { VendorFinalizeDialog } from '~/areas/requests/components/vendor-finalize-dialog'
 import { VendorHeader, VendorMain, VendorNotFound } from '~/areas/requests/components/vendor-header'
@@ -196,35 +196,33 @@ function RequestPage({ data }: { data: FoundData }) {
   }, [data.langInUrl, lang, navigate, searchParams])
 
   const count = lines.reduce((sum, l) => sum + l.quantity, 0)
-  // The dialog comes first in the document, so a keyboard without JavaScript and a screen reader meet
-  // it before the catalog under its backdrop (decision 144). Fixed in place, it looks the same anywhere.
-  const finalize =
-    data.step === 'finalize' ? (
-      <VendorFinalizeDialog
-        lines={lines}
-        products={data.products}
-        max={data.maxQuantity}
-        lang={lang}
-        cartAction={cartAction}
-        submitAction={`/vendor/${property.id}/request/submit`}
-        closeTo={pagePath}
-        nameError={data.nameError}
-        busy={busy}
-        fields={data.fields}
-        draft={data.draft}
-      />
-    ) : null
-  return (
-    <div
-      className="min-h-full bg-slate-50"
-      data-enhance
-      data-lang-in-url={String(data.langInUrl)}
-      data-languages={VENDOR_LANGUAGE_CODES.join(' ')}
-      data-scan-url={`/api/vendor/qr/${property.id}/scan`}
-    >
-      {finalize}
-      <VendorHeader property={property} lang={lang} pickerHref={`/vendor/${property.id}`} />
-      {data.step === 'sent' && data.sent ? (
+  const header = <VendorHeader property={property} lang={lang} pickerHref={`/vendor/${property.id}`} />
+  let step: ReactNode
+  if (data.step === 'finalize') {
+    // The dialog over the header alone, not over the catalog: a slow phone lays out an eighth of the
+    // elements (decision 146). It comes first, so a keyboard and a screen reader meet it first (decision 144).
+    step = (
+      <>
+        <VendorFinalizeDialog
+          lines={lines}
+          products={data.products}
+          max={data.maxQuantity}
+          lang={lang}
+          cartAction={cartAction}
+          submitAction={`/vendor/${property.id}/request/submit`}
+          closeTo={pagePath}
+          nameError={data.nameError}
+          busy={busy}
+          fields={data.fields}
+          draft={data.draft}
+        />
+        {header}
+      </>
+    )
+  } else if (data.step === 'sent' && data.sent) {
+    step = (
+      <>
+        {header}
         <VendorMain>
           <VendorSuccess
             orderNumber={data.sent.orderNumber}
@@ -235,16 +233,30 @@ function RequestPage({ data }: { data: FoundData }) {
             againHref={pagePath}
           />
         </VendorMain>
-      ) : (
-        <>
-          <VendorMain className="pb-28">
-            <h2 className="text-lg font-semibold text-slate-900">{t('request.productsHeading')}</h2>
-            <p className="mb-4 mt-1 text-sm text-slate-600">{t('request.productsIntro', { max: data.maxQuantity })}</p>
-            <VendorProductList products={data.products} lines={lines} max={data.maxQuantity} lang={lang} cartAction={cartAction} busy={busy} fillHref={data.fillHref} />
-          </VendorMain>
-          <CartBar count={count} reviewHref={requestPath(property.id, lang, 'finalize')} />
-        </>
-      )}
+      </>
+    )
+  } else {
+    step = (
+      <>
+        {header}
+        <VendorMain className="pb-28">
+          <h2 className="text-lg font-semibold text-slate-900">{t('request.productsHeading')}</h2>
+          <p className="mb-4 mt-1 text-sm text-slate-600">{t('request.productsIntro', { max: data.maxQuantity })}</p>
+          <VendorProductList products={data.products} lines={lines} max={data.maxQuantity} lang={lang} cartAction={cartAction} busy={busy} fillHref={data.fillHref} />
+        </VendorMain>
+        <CartBar count={count} reviewHref={requestPath(property.id, lang, 'finalize')} />
+      </>
+    )
+  }
+  return (
+    <div
+      className="min-h-full bg-slate-50"
+      data-enhance
+      data-lang-in-url={String(data.langInUrl)}
+      data-languages={VENDOR_LANGUAGE_CODES.join(' ')}
+      data-scan-url={`/api/vendor/qr/${property.id}/scan`}
+    >
+      {step}
     </div>
   )
 }

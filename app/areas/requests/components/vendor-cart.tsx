@@ -176,14 +176,25 @@ export function QuantityControls({
   )
 }
 
+/**
+ * What a screen reader hears after each press: the cart's new count. The catalog and the finalize
+ * dialog each hold one, second after the toasts', so the enhancer's swap pairs them up and speaks the change.
+ */
+export function CartCountAnnouncement({ count }: { count: number }) {
+  const t = useVendorT()
+  return (
+    <p className="sr-only" aria-live="polite" data-testid="cart-announcement">
+      {count > 0 ? t('cart.items', { count }) : ''}
+    </p>
+  )
+}
+
 /** The floating summary: how many items, and the way to the finalize step. */
 export function CartBar({ count, reviewHref }: { count: number; reviewHref: string }) {
   const t = useVendorT()
   return (
     <>
-      <p className="sr-only" aria-live="polite">
-        {count > 0 ? t('cart.items', { count }) : ''}
-      </p>
+      <CartCountAnnouncement count={count} />
       {count > 0 ? (
         // A landmark of its own, so screen readers can jump to the cart from anywhere on the page.
         <aside aria-label={t('cart.heading')} className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)]">

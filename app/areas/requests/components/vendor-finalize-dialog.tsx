@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import { Field } from '~/ui/field'
 import type { ToastMessage } from '~/ui/toast'
-import { QuantityControls, type CartLine } from './vendor-cart'
+import { CartCountAnnouncement, QuantityControls, type CartLine } from './vendor-cart'
 import type { VendorProduct } from './vendor-product-list'
 import { VendorRequestDetails, useDraftError, type VendorDraft, type VendorRequestField } from './vendor-request-details'
 
@@ -55,6 +55,7 @@ export function VendorFinalizeDialog({
         </p>
       ) : null}
       <h3 className="sr-only">{t('cart.heading')}</h3>
+      <CartCountAnnouncement count={lines.reduce((sum, l) => sum + l.quantity, 0)} />
       {lines.length === 0 ? (
         <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-600">{t('cart.empty')}</p>
       ) : (
