@@ -3,7 +3,8 @@
 // inlined, which enhances what already works without it:
 // - a form post or a link within the same page fetches the next page and swaps it in, keeping the
 //   scroll position, the focus and the live regions (so a screen reader hears the cart change);
-// - a modal dialog takes the focus, keeps it inside, closes on Escape and gives the focus back;
+// - a modal dialog takes the focus, keeps it inside, closes on Escape and gives the focus back, and
+//   closing it (a link, Escape, Back) lands where the page under it was scrolled;
 // - toasts close from their button; F8 jumps to them;
 // - the language a vendor picks is remembered in the browser; a scan is reported once per page load;
 //   pages that ask for it (tracking) refresh themselves, at once when their live stream says so;
@@ -24,6 +25,8 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
   // Where the page under a dialog was scrolled: a dialog's page may be short (the vendor's finalize
   // step holds no catalog), and closing it should land where the vendor was, not at the top.
   let scrollUnderDialog: number | null = null
+  // The address of the page on screen, without its anchor: Back to another anchor of it is the browser's own.
+  let painted = location.href.split('#')[0]!
   let busy = false
 
   /** What identifies a form across a swap: where it posts and its hidden fields (but not what the browser captured). */
@@ -51,7 +54,8 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     return candidates.find((c) => signature(c) === sig) ?? null
   }
 
-  function swap(html: string, url: string, push: boolean, keepTyped = false) {
+  /** `posted`: the page is the answer to a form post, which opens where it opens (not where a closed dialog's page was). */
+  function swap(html: string, url: string, push: boolean, keepTyped = false, posted = false) {
     const next = new DOMParser().parseFromString(html, 'text/html')
     const typed = keepTyped ? typedFields() : []
     const focused = signature(document.activeElement)
@@ -73,8 +77,11 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     if (url !== location.href) history[push ? 'pushState' : 'replaceState'](null, '', url)
     const dialog = document.querySelector<HTMLElement>(MODAL)
     if (dialog && !hadDialog) scrollUnderDialog = scroll
-    window.scrollTo(0, !dialog && scrollUnderDialog !== null ? scrollUnderDialog : scroll)
+    // A dialog closed by a link, Escape or Back lands where the page under it was; the answer to a
+    // post (the request sent, a refusal to read at the top) does not.
+    window.scrollTo(0, hadDialog && !dialog && !posted && scrollUnderDialog !== null ? scrollUnderDialog : scroll)
     if (!dialog) scrollUnderDialog = null
+    painted = location.href.split('#')[0]!
     putBack(typed)
     wireProof(document)
     if (dialog) return openDialog(dialog)
@@ -166,7 +173,7 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
       const html = await res.text()
       // Writing began while a refresh was on its way: the page is refreshed once the field is left.
       if (background && writing()) throw new Error('writing meanwhile')
-      if (!mine.stop.signal.aborted) swap(html, res.url, push, background)
+      if (!mine.stop.signal.aborted) swap(html, res.url, push, background, init.method === 'POST')
     } catch (err) {
       fallback(err)
     } finally {
@@ -206,7 +213,9 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
           // Closed here: there is no signal to load the page without it.
           document.querySelectorAll<HTMLAnchorElement>('a[href]').forEach((a) => a.href === location.href && a.replaceWith(note()))
           ;(dialog.parentElement?.parentElement ?? dialog).remove()
+          scrollUnderDialog = null
           history.replaceState(null, '', location.pathname)
+          painted = location.href
         } else form.replaceWith(note())
         void showQueue([])
         retryNow()
@@ -353,7 +362,13 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     dismiss?.closest('[data-testid=toast]')?.remove()
   })
 
-  window.addEventListener('popstate', () => location.reload())
+  // Back and Forward between pages this script swapped in: the page at that address, swapped in as a
+  // link's would be (so Back from a dialog lands where the page under it was); a reload if busy.
+  window.addEventListener('popstate', () => {
+    if (location.href.split('#')[0] === painted) return
+    if (busy) return location.reload()
+    void go(location.href, {}, false, () => location.reload())
+  })
 
   function openDialog(dialog: HTMLElement) {
     const field = dialog.querySelector<HTMLElement>('input:not([type=hidden]):not([tabindex="-1"]), select, textarea')

@@ -28,13 +28,31 @@ test('a vendor far down the catalog reviews the cart, hears a press in the dialo
   // Nothing of the catalog waits behind the dialog.
   await expect(page.getByRole('button', { name: /^Add to cart:/ })).toHaveCount(0)
 
-  // A press in the dialog: the count a screen reader hears is inside the dialog and says the new total.
+  // A press in the dialog: the count a screen reader hears is inside the dialog and says the new
+  // total, in the same live region the catalog had (a new node would be read by nobody).
+  await page.getByTestId('cart-announcement').evaluate((region) => region.setAttribute('data-heard', ''))
   await dialog.getByRole('button', { name: 'Add one more: Shelf item 14' }).click()
   await expect(dialog.getByTestId('cart-announcement')).toHaveText('2 items')
+  await expect(dialog.locator('[data-testid=cart-announcement][data-heard]')).toHaveCount(1)
 
+  const backWhereTheyWere = async () => {
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('cart-count')).toHaveText('2 items')
+    await expect(page.getByRole('button', { name: 'Add one more: Shelf item 14' })).toBeInViewport()
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(50)
+  }
   await dialog.getByRole('link', { name: 'Keep adding products' }).click()
-  await expect(dialog).toBeHidden()
-  await expect(page.getByTestId('cart-count')).toHaveText('2 items')
-  await expect(page.getByRole('button', { name: 'Add one more: Shelf item 14' })).toBeInViewport()
-  expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(50)
+  await backWhereTheyWere()
+  // The phone's Back button closes the dialog the same way.
+  await page.getByRole('link', { name: 'Review and send' }).click()
+  await expect(dialog).toBeVisible()
+  await page.goBack()
+  await backWhereTheyWere()
+
+  // Sending opens the success screen at its top, not where the catalog was.
+  await page.getByRole('link', { name: 'Review and send' }).click()
+  await dialog.getByLabel('Your name').fill('Rosa Reviewer')
+  await dialog.getByRole('button', { name: 'Submit Request' }).click()
+  await expect(page.getByRole('heading', { name: 'Request Submitted!' })).toBeInViewport()
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
 })

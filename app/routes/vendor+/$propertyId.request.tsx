@@ -4,7 +4,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
-import { CartBar, useOptimisticCart } from '~/areas/requests/components/vendor-cart'
+import { CartBar, cartCount, useOptimisticCart } from '~/areas/requests/components/vendor-cart'
 import { VendorFinalizeDialog } from '~/areas/requests/components/vendor-finalize-dialog'
 import { VendorHeader, VendorMain, VendorNotFound } from '~/areas/requests/components/vendor-header'
 import { VendorProductList } from '~/areas/requests/components/vendor-product-list'
@@ -195,7 +195,6 @@ function RequestPage({ data }: { data: FoundData }) {
     }
   }, [data.langInUrl, lang, navigate, searchParams])
 
-  const count = lines.reduce((sum, l) => sum + l.quantity, 0)
   const header = <VendorHeader property={property} lang={lang} pickerHref={`/vendor/${property.id}`} />
   let step: ReactNode
   if (data.step === 'finalize') {
@@ -244,7 +243,7 @@ function RequestPage({ data }: { data: FoundData }) {
           <p className="mb-4 mt-1 text-sm text-slate-600">{t('request.productsIntro', { max: data.maxQuantity })}</p>
           <VendorProductList products={data.products} lines={lines} max={data.maxQuantity} lang={lang} cartAction={cartAction} busy={busy} fillHref={data.fillHref} />
         </VendorMain>
-        <CartBar count={count} reviewHref={requestPath(property.id, lang, 'finalize')} />
+        <CartBar count={cartCount(lines)} reviewHref={requestPath(property.id, lang, 'finalize')} />
       </>
     )
   }

@@ -180,13 +180,18 @@ export function QuantityControls({
  * What a screen reader hears after each press: the cart's new count. The catalog and the finalize
  * dialog each hold one, second after the toasts', so the enhancer's swap pairs them up and speaks the change.
  */
-export function CartCountAnnouncement({ count }: { count: number }) {
+export function CartCountAnnouncement({ count, emptied = '' }: { count: number; emptied?: string }) {
   const t = useVendorT()
   return (
     <p className="sr-only" aria-live="polite" data-testid="cart-announcement">
-      {count > 0 ? t('cart.items', { count }) : ''}
+      {count > 0 ? t('cart.items', { count }) : emptied}
     </p>
   )
+}
+
+/** How many items the cart holds, every line's quantity together. */
+export function cartCount(lines: CartLine[]) {
+  return lines.reduce((sum, l) => sum + l.quantity, 0)
 }
 
 /** The floating summary: how many items, and the way to the finalize step. */

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import { Field } from '~/ui/field'
 import type { ToastMessage } from '~/ui/toast'
-import { CartCountAnnouncement, QuantityControls, type CartLine } from './vendor-cart'
+import { CartCountAnnouncement, QuantityControls, cartCount, type CartLine } from './vendor-cart'
 import type { VendorProduct } from './vendor-product-list'
 import { VendorRequestDetails, useDraftError, type VendorDraft, type VendorRequestField } from './vendor-request-details'
 
@@ -55,7 +55,8 @@ export function VendorFinalizeDialog({
         </p>
       ) : null}
       <h3 className="sr-only">{t('cart.heading')}</h3>
-      <CartCountAnnouncement count={lines.reduce((sum, l) => sum + l.quantity, 0)} />
+      {/* The last line removed is said too: the dialog stays open on an empty cart. */}
+      <CartCountAnnouncement count={cartCount(lines)} emptied={t('cart.empty')} />
       {lines.length === 0 ? (
         <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-600">{t('cart.empty')}</p>
       ) : (
