@@ -198,6 +198,7 @@ export const PAGES: PageEntry[] = [
       view('a depot’s stock', (w) => `/depots/${w.depotId}`),
       view('a product’s movement and reorder forms', (w) => `/depots/${w.depotId}?product=${w.productId}`),
       view('a depot’s stock, nothing found', (w) => `/depots/${w.depotId}?q=nothing-like-it`),
+      view('editing the depot’s name and address', (w) => `/depots/${w.depotId}?dialog=edit-depot`),
     ],
   },
   // Issue 37: the depot screens are audited without JavaScript too (the count is made standing at a shelf, on a phone).

@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'webhook.deleted',
   'images.unused_removed',
   'depot.created',
+  'depot.changed',
   'stock.moved',
   'run.loaded',
   'stock.settings_changed',

@@ -45,7 +45,7 @@ const REFUSALS: Record<Permission, string> = {
   import: 'Only an owner or admin can import the catalog.',
   audit: 'Only an owner or admin can read the audit log.',
   ownership: 'Only the owner can transfer ownership or change an owner.',
-  stock: 'Only an owner or admin can add depots or change reorder settings.',
+  stock: 'Only an owner or admin can add or rename depots or change reorder settings.',
   system: 'Only the owners and admins of the organisation that runs this deployment can change system settings.',
   purchasing: 'Only an owner or admin can manage suppliers and purchase orders.',
 }

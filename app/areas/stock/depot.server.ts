@@ -82,3 +82,19 @@ export async function createDepot(orgId: string, input: DepotInput): Promise<Dep
   await recordAudit({ orgId, action: 'depot.created', target: { type: 'depot', id: depot.id }, details: { name: depot.name } })
   return { id: depot.id, name: depot.name, address: depot.address, createdAt: at.toISOString() }
 }
+
+/**
+ * A depot's name and address, as its owners correct them ("Main depot" from sign-up, a yard that
+ * moved): its stock, counts, ledger and runs stay with it, as they refer to it by id.
+ */
+export async function changeDepot(orgId: string, depotId: string, input: DepotInput): Promise<DepotView> {
+  const at = new Date()
+  const address = input.address ?? null
+  const before = await writeTogether((sql) => {
+    const depot = requireDepotIn(sql, orgId, depotId)
+    sql.run(tables.updateTable('Depot').set({ name: input.name, address, updatedAt: at }).where('id', '=', depot.id).where('organisationId', '=', orgId))
+    return depot
+  })
+  await recordAudit({ orgId, action: 'depot.changed', target: { type: 'depot', id: before.id }, details: { from: before.name, to: input.name } })
+  return instantOf({ ...before, name: input.name, address })
+}

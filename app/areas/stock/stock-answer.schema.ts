@@ -10,6 +10,8 @@ const count = z.number().int().min(0).nullable()
 export const DepotAnswer = z.strictObject({ id, name: z.string(), address: z.string().nullable(), createdAt: instant })
 export const DepotsAnswer = z.strictObject({ depots: z.array(DepotAnswer) })
 export const DepotCreatedAnswer = z.strictObject({ depot: DepotAnswer })
+/** One depot, as read or as changed. */
+export const DepotEnvelope = DepotCreatedAnswer
 
 export const StockLineAnswer = z.strictObject({
   productId: id,

@@ -1,13 +1,14 @@
 // A depot's stock (issue 37): every product in bin order with on hand, reserved and available, read
 // from the kept totals in one statement (decision 128). A row's "Record" opens, in the URL, the forms
 // for that product: a movement anyone may record (received, adjusted, damaged, returned, with a reason
-// and a note), and its reorder point, reorder quantity and bin, which owners and admins set. Plain
-// form posts: the page works the same without JavaScript.
+// and a note), and its reorder point, reorder quantity and bin, which owners and admins set; they also
+// rename the depot or change its address (?dialog=edit-depot). Plain form posts: the page works the
+// same without JavaScript.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { PageNav, PageSummary } from '~/routes/_app+/components/catalog-pager'
-import { Download } from 'lucide-react'
+import { Download, Pencil } from 'lucide-react'
 import { PageHeader } from '~/routes/_app+/components/page-header'
 import { Badge } from '~/ui/badge'
 import { Button, buttonClasses } from '~/ui/button'
@@ -19,18 +20,20 @@ import { permissionsOf, requirePermissionOnPage } from '~/areas/organisation/per
 import { requireManager } from '~/areas/people/auth.server'
 import type { RouteContract } from '~/areas/organisation/route-contract'
 import { depotOrNotFound } from '~/areas/stock/depot-page.server'
+import { changeDepot } from '~/areas/stock/depot.server'
+import { DepotEditDialog, EDIT_DEPOT_DIALOG } from '~/areas/stock/components/depot-edit-dialog'
 import { STOCK_PAGE_SIZE, stockPage, updateStockSettings } from '~/areas/stock/depot-stock.server'
 import { recordMovement } from '~/areas/stock/stock-movement.server'
-import { MovementInput, StockSettingsInput } from '~/areas/stock/stock.schema'
+import { DepotInput, MovementInput, StockSettingsInput } from '~/areas/stock/stock.schema'
 import { DepotNav } from '~/areas/stock/components/depot-nav'
 
 export const contract: RouteContract = {
   kind: 'page',
   callers: ['manager'],
   methods: ['GET', 'HEAD', 'POST'],
-  intents: ['move', 'settings'],
+  intents: ['move', 'settings', 'rename'],
   permission: 'work',
-  intentPermissions: { settings: 'stock' },
+  intentPermissions: { settings: 'stock', rename: 'stock' },
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.depot.name ?? 'Depot'} · Stock · Stockrun` }]
@@ -60,11 +63,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData()
   const intent = form.get('intent')
   // Refused before the depot is looked up: the refusal says why, whoever's depot it is.
-  if (intent === 'settings') requirePermissionOnPage(manager, 'stock')
+  if (intent === 'settings' || intent === 'rename') requirePermissionOnPage(manager, 'stock')
   const depot = await depotOrNotFound(manager.orgId, params.id!)
   const productId = String(form.get('productId') ?? '')
   const back = `/depots/${depot.id}?product=${encodeURIComponent(productId)}`
   try {
+    if (intent === 'rename') {
+      const submission = parseWithZod(form, { schema: DepotInput })
+      if (submission.status !== 'success') return json({ intent: 'rename' as const, result: submission.reply() }, { status: 400 })
+      const changed = await changeDepot(manager.orgId, depot.id, submission.value)
+      return redirectWithToast(`/depots/${depot.id}`, { title: 'Depot Saved', description: `${changed.name} keeps its stock, counts and ledger.` })
+    }
     if (intent === 'move') {
       // The depot is the page's, whatever the form says.
       form.set('depotId', depot.id)
@@ -90,21 +99,38 @@ export default function DepotStockPage() {
   const { depot, may, q, page, pageCount, total, offset, stock, chosen } = useLoaderData<typeof loader>()
   const [params] = useSearchParams()
   const actionData = useActionData<typeof action>()
-  const errorsOf = (intent: 'move' | 'settings') => (actionData && 'intent' in actionData && actionData.intent === intent ? (actionData.result.error ?? {}) : {})
+  const errorsOf = (intent: 'move' | 'settings' | 'rename') => (actionData && 'intent' in actionData && actionData.intent === intent ? (actionData.result.error ?? {}) : {})
   const moveErrors = errorsOf('move')
   const settingErrors = errorsOf('settings')
+  const editing = may.stock && params.get('dialog') === EDIT_DEPOT_DIALOG
   return (
     <>
       <PageHeader
         title={depot.name}
         description={depot.address ?? 'Stock on hand, reserved for open deliveries, and available'}
         action={
-          <a href={`/api/depots/${depot.id}/stock?format=csv`} className={buttonClasses('secondary')} download>
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Download CSV
-          </a>
+          <div className="flex flex-wrap gap-2">
+            {may.stock ? (
+              <Link to={`?dialog=${EDIT_DEPOT_DIALOG}`} className={buttonClasses('secondary')}>
+                <Pencil className="h-4 w-4" aria-hidden="true" />
+                Edit depot
+              </Link>
+            ) : null}
+            <a href={`/api/depots/${depot.id}/stock?format=csv`} className={buttonClasses('secondary')} download>
+              <Download className="h-4 w-4" aria-hidden="true" />
+              Download CSV
+            </a>
+          </div>
         }
       />
+      {editing ? (
+        <DepotEditDialog
+          depot={depot}
+          closeTo={`/depots/${depot.id}`}
+          errors={errorsOf('rename')}
+          sent={actionData && 'intent' in actionData && actionData.intent === 'rename' ? actionData.result.initialValue : null}
+        />
+      ) : null}
       <DepotNav depotId={depot.id} />
       {chosen ? (
         <Card className="mb-6" aria-labelledby="chosen-product">

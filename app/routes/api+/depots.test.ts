@@ -49,6 +49,37 @@ describe('depots', () => {
   })
 })
 
+describe('renaming a depot', () => {
+  test('an owner renames the first depot and gives it an address; the stock stays with it and the audit log says so', async () => {
+    const { owner, depotId, towels } = await givenManager()
+    await owner.post('/api/stock/movements', { depotId, productId: towels.id, quantity: 4, reason: 'receive' })
+    const res = await owner.put(`/api/depots/${depotId}`, { name: '  Harbor yard ', address: '1 Quay Street' })
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as { depot: unknown }).depot).toMatchObject({ id: depotId, name: 'Harbor yard', address: '1 Quay Street' })
+    expect(((await (await owner.get(`/api/depots/${depotId}`)).json()) as { depot: unknown }).depot).toMatchObject({ name: 'Harbor yard', address: '1 Quay Street' })
+    const stock = (await (await owner.get(`/api/depots/${depotId}/stock`)).json()) as { stock: Array<{ productId: string; onHand: number }> }
+    expect(stock.stock.find((s) => s.productId === towels.id)?.onHand).toBe(4)
+    // Without an address: the address is cleared.
+    await owner.put(`/api/depots/${depotId}`, { name: 'Harbor yard' })
+    expect(((await (await owner.get(`/api/depots/${depotId}`)).json()) as { depot: { address: unknown } }).depot.address).toBeNull()
+    const log = (await (await owner.get('/api/audit-log?action=depot.changed')).json()) as Array<{ action: string; details: unknown }>
+    expect(log.map((e) => e.details)).toEqual([{ from: 'Harbor yard', to: 'Harbor yard' }, { from: 'Main depot', to: 'Harbor yard' }])
+  })
+
+  test('a blank name is a 400 with field errors and changes nothing; a member may not rename; another organisation finds no depot', async () => {
+    const { owner, client: member, depotId } = await givenManager('member')
+    const bad = await owner.put(`/api/depots/${depotId}`, { name: '   ' })
+    expect(bad.status).toBe(400)
+    expect(((await bad.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors.name).toEqual(['Give the depot a name.'])
+    const refused = await member.put(`/api/depots/${depotId}`, { name: 'Mine' })
+    expect(refused.status).toBe(403)
+    const { client: other } = await givenManager()
+    expect((await other.put(`/api/depots/${depotId}`, { name: 'Theirs' })).status).toBe(404)
+    expect((await other.get(`/api/depots/${depotId}`)).status).toBe(404)
+    expect(((await (await owner.get(`/api/depots/${depotId}`)).json()) as { depot: { name: string } }).depot.name).toBe('Main depot')
+  })
+})
+
 describe('stock and movements', () => {
   test('movements move on hand; stock lists every product in bin order with reserved and available', async () => {
     const { client: owner, depotId, towels, soap } = await givenManager()
