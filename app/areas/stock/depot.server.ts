@@ -95,6 +95,8 @@ export async function changeDepot(orgId: string, depotId: string, input: DepotIn
     sql.run(tables.updateTable('Depot').set({ name: input.name, address, updatedAt: at }).where('id', '=', depot.id).where('organisationId', '=', orgId))
     return depot
   })
-  await recordAudit({ orgId, action: 'depot.changed', target: { type: 'depot', id: before.id }, details: { from: before.name, to: input.name } })
+  // What changed, as the audit log shows it: the name from and to, and the address when it moved.
+  const moved = before.address !== address ? { address: address ?? '(none)' } : {}
+  await recordAudit({ orgId, action: 'depot.changed', target: { type: 'depot', id: before.id }, details: { from: before.name, to: input.name, ...moved } })
   return instantOf({ ...before, name: input.name, address })
 }

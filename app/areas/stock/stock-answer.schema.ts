@@ -9,9 +9,8 @@ const count = z.number().int().min(0).nullable()
 
 export const DepotAnswer = z.strictObject({ id, name: z.string(), address: z.string().nullable(), createdAt: instant })
 export const DepotsAnswer = z.strictObject({ depots: z.array(DepotAnswer) })
-export const DepotCreatedAnswer = z.strictObject({ depot: DepotAnswer })
-/** One depot, as read or as changed. */
-export const DepotEnvelope = DepotCreatedAnswer
+/** One depot: as added, read or changed. */
+export const DepotEnvelope = z.strictObject({ depot: DepotAnswer })
 
 export const StockLineAnswer = z.strictObject({
   productId: id,

@@ -99,7 +99,9 @@ export default function DepotStockPage() {
   const { depot, may, q, page, pageCount, total, offset, stock, chosen } = useLoaderData<typeof loader>()
   const [params] = useSearchParams()
   const actionData = useActionData<typeof action>()
-  const errorsOf = (intent: 'move' | 'settings' | 'rename') => (actionData && 'intent' in actionData && actionData.intent === intent ? (actionData.result.error ?? {}) : {})
+  // A refused form's answer, for the form that sent it: its messages and what was typed.
+  const replyTo = (intent: 'move' | 'settings' | 'rename') => (actionData && 'intent' in actionData && actionData.intent === intent ? actionData.result : null)
+  const errorsOf = (intent: 'move' | 'settings' | 'rename') => replyTo(intent)?.error ?? {}
   const moveErrors = errorsOf('move')
   const settingErrors = errorsOf('settings')
   const editing = may.stock && params.get('dialog') === EDIT_DEPOT_DIALOG
@@ -128,7 +130,7 @@ export default function DepotStockPage() {
           depot={depot}
           closeTo={`/depots/${depot.id}`}
           errors={errorsOf('rename')}
-          sent={actionData && 'intent' in actionData && actionData.intent === 'rename' ? actionData.result.initialValue : null}
+          sent={replyTo('rename')?.initialValue}
         />
       ) : null}
       <DepotNav depotId={depot.id} />

@@ -63,7 +63,10 @@ describe('renaming a depot', () => {
     await owner.put(`/api/depots/${depotId}`, { name: 'Harbor yard' })
     expect(((await (await owner.get(`/api/depots/${depotId}`)).json()) as { depot: { address: unknown } }).depot.address).toBeNull()
     const log = (await (await owner.get('/api/audit-log?action=depot.changed')).json()) as Array<{ action: string; details: unknown }>
-    expect(log.map((e) => e.details)).toEqual([{ from: 'Harbor yard', to: 'Harbor yard' }, { from: 'Main depot', to: 'Harbor yard' }])
+    expect(log.map((e) => e.details)).toEqual([
+      { from: 'Harbor yard', to: 'Harbor yard', address: '(none)' },
+      { from: 'Main depot', to: 'Harbor yard', address: '1 Quay Street' },
+    ])
   })
 
   test('a blank name is a 400 with field errors and changes nothing; a member may not rename; another organisation finds no depot', async () => {

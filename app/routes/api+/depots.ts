@@ -16,7 +16,7 @@ export const contract: RouteContract = {
   methodPermissions: { POST: 'stock' },
   operations: [
     { method: 'GET', summary: 'List the organisation’s depots', scope: 'stock:read', response: answer.DepotsAnswer },
-    { method: 'POST', summary: 'Add a depot (owners and admins)', scope: 'stock:write', body: DepotInput, response: answer.DepotCreatedAnswer, success: 201 },
+    { method: 'POST', summary: 'Add a depot (owners and admins)', scope: 'stock:write', body: DepotInput, response: answer.DepotEnvelope, success: 201 },
   ],
 }
 

@@ -176,7 +176,7 @@ describe('the cart, kept in a cookie between form posts', () => {
     // Each line's buttons once, in the dialog: the catalog's rows are not painted under it.
     expect(quantities(html)).toEqual([2, 1])
     expect(html).not.toMatch(/>Products<\/h2>/)
-    expect(html).toMatch(new RegExp(`<h1[^>]*>${property.name}</h1>`))
+    expect(html).toContain(`>${property.name}</h1>`)
   })
 
   test('refuses a product the property does not offer', async () => {
