@@ -41,6 +41,8 @@ const mode = config.NODE_ENV === 'production' ? 'production' : 'development'
 const BUILD_PATH = path.resolve('build/index.js')
 
 async function importBuild(): Promise<ServerBuild> {
+  // Production's bundle carries the build and the packages it shares with this server (decision 149).
+  if (mode === 'production') return import('stockrun:remix-build')
   const stamp = fs.statSync(BUILD_PATH).mtimeMs
   return import(`${url.pathToFileURL(BUILD_PATH).href}?t=${stamp}`)
 }

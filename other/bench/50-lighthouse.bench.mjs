@@ -86,7 +86,7 @@ export async function run() {
   // LIGHTHOUSE_PORT: another port when 3950 is taken (a shared machine).
   const server = await startServer({ port: Number(process.env.LIGHTHOUSE_PORT ?? 3950) })
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', // run.mjs checks it is there
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   })
   try {

@@ -18,6 +18,12 @@ if (!fs.existsSync(path.resolve('build/server.js'))) {
   console.error('Build first: npm run build')
   process.exit(1)
 }
+// Said before the first bench, not after ten minutes of them (the README names the package).
+const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+if (files.some((f) => f.includes('lighthouse')) && !fs.existsSync(chrome)) {
+  console.error(`The Lighthouse rows need Chromium at ${chrome}: apt-get install chromium, or set CHROME_PATH`)
+  process.exit(1)
+}
 
 /** Either form of a bench's answer, as rows. */
 export function toRows(answer) {
