@@ -59,3 +59,38 @@ test('another organisation never sees a match', async () => {
   expect(await found(other.id, 'soap')).toEqual([])
   expect(await found(org.id, 'soap')).toEqual(['Acme Cleaning'])
 })
+
+// Decision 151: a rare term is found from the product lines of one of its rarest trigrams, checked
+// with LIKE, instead of through its whole phrase.
+test('a rare term is found without reading its whole phrase through the index, and exactly', async () => {
+  const { org } = await orgWithRequests()
+  const sent: { sql: string; params: unknown[] }[] = []
+  globalThis.__stockrunStatementWatcher = (sql, params) => sent.push({ sql, params })
+  try {
+    expect(await found(org.id, 'GLASS clean')).toEqual(['Acme Cleaning'])
+  } finally {
+    globalThis.__stockrunStatementWatcher = undefined
+  }
+  const askedOfProductLines = sent.filter((s) => s.sql.includes('"RequestItemSearch" MATCH')).flatMap((s) => s.params)
+  expect(askedOfProductLines).toContain('"ean"')
+  expect(askedOfProductLines).not.toContain('"GLASS clean"')
+})
+
+test('a term whose last letters are in hundreds of product lines is still found, and only where it is', async () => {
+  const org = await db.organisation.create({ data: { name: 'Towels' } })
+  await givenRequestWith(org.id, { vendorName: 'Brand Buyer', products: [{ name: 'Brand towel roll' }] })
+  const plain = await givenRequestWith(org.id, { vendorName: 'Plain Buyer', products: [{ name: 'Plain towel roll' }] })
+  await db.requestItem.createMany({ data: Array.from({ length: 210 }, () => ({ organisationId: org.id, requestId: plain.id, productName: 'Plain towel roll' })) })
+  expect(await found(org.id, 'brand TOWEL roll')).toEqual(['Brand Buyer'])
+  expect(await found(org.id, 'towel roll')).toEqual(['Brand Buyer', 'Plain Buyer'])
+})
+
+test('% and _ in a rare term are the characters themselves, not LIKE wildcards', async () => {
+  const org = await db.organisation.create({ data: { name: 'Sales' } })
+  await givenRequestWith(org.id, { vendorName: 'Half Price', products: [{ name: 'Sale 50% off' }] })
+  await givenRequestWith(org.id, { vendorName: 'Offset Print', products: [{ name: 'Sale 500% offset' }] })
+  await givenRequestWith(org.id, { vendorName: 'Underscore', products: [{ name: 'Code A_B7' }] })
+  await givenRequestWith(org.id, { vendorName: 'Letters', products: [{ name: 'Code AXB7' }] })
+  expect(await found(org.id, '50% off')).toEqual(['Half Price'])
+  expect(await found(org.id, 'a_b7')).toEqual(['Underscore'])
+})
