@@ -4,6 +4,8 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import v8 from 'node:v8'
+import vm from 'node:vm'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { withTestServer } from '../../tests/support/server'
 
@@ -43,5 +45,23 @@ describe('pages rendered one after another', () => {
     expect(await reference.text()).toContain('/api/requests')
     expect(madeServerRoutes).not.toHaveBeenCalled()
     expect(madeDataRoutes).not.toHaveBeenCalled()
+  })
+})
+
+describe('paths remembered by the route matcher', () => {
+  // The splat route ($.tsx) matches any path a visitor sends: remembering each one, 2,000 unique 15 KB
+  // paths per route tree ran a 192 MB server out of memory (found in review, decision 150).
+  test('are only those of a sensible length, so long unique paths cannot fill the memory', () => {
+    v8.setFlagsFromString('--expose-gc')
+    const gc = vm.runInNewContext('gc') as () => void
+    const router = require('@remix-run/router') as { matchRoutes: (routes: object[], path: string) => { route: { id: string } }[] | null }
+    const routes = [{ id: 'root', path: '/', children: [{ id: 'vendor', path: 'vendor/:propertyId' }, { id: 'splat', path: '*' }] }]
+    expect(router.matchRoutes(routes, '/vendor/abc')?.at(-1)?.route.id).toBe('vendor')
+    gc()
+    const before = process.memoryUsage().heapUsed
+    for (let i = 0; i < 1900; i++) expect(router.matchRoutes(routes, `/${i}-${'x'.repeat(20_000)}`)?.at(-1)?.route.id).toBe('splat')
+    gc()
+    // Remembered, those paths alone would hold 1,900 × 20 KB ≈ 38 MB.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(10 * 1024 * 1024)
   })
 })

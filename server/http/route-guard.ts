@@ -15,6 +15,8 @@ type RouteObject = NonNullable<Parameters<typeof matchRoutes>[0]>[number]
 type Indexed = { tree: RouteObject[]; byId: Map<string, BuildRoute>; matched: Map<string, RouteObject[] | null> }
 /** Paths remembered per build: matchRoutes flattens and ranks all ~99 routes on every call. */
 const MAX_MATCHED_PATHS = 2000
+/** Longer paths are matched each time, not remembered: the splat route answers any path a visitor sends. */
+const LONGEST_REMEMBERED_PATH = 256
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 // /api routes, and the replicas' scan relay, read JSON (or a multipart upload) themselves.
@@ -53,8 +55,10 @@ export function targetRoute(build: ServerBuild, pathname: string, search: URLSea
   let routes = matched.get(pathname)
   if (routes === undefined) {
     routes = matchRoutes(tree, pathname, build.basename)?.map((m) => m.route) ?? null
-    if (matched.size >= MAX_MATCHED_PATHS) matched.clear()
-    matched.set(pathname, routes)
+    if (pathname.length <= LONGEST_REMEMBERED_PATH) {
+      if (matched.size >= MAX_MATCHED_PATHS) matched.clear()
+      matched.set(pathname, routes)
+    }
   }
   const matches = routes?.map((route) => ({ route }))
   if (!matches?.length) return null
