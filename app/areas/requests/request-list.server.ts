@@ -192,7 +192,7 @@ export const INDEXED_SEARCH_MIN = 3
 function searchCondition(eb: OnRequests, filter: RequestFilter, q: string) {
   if ([...q].length < INDEXED_SEARCH_MIN) return likeCondition(eb, filter, q)
   // One FTS5 phrase is a case-insensitive substring match under the trigram tokenizer (decision 016).
-  const phrase = `"${q.replace(/"/g, '""')}"`
+  const phrase = phraseOf(q)
   // Each arm is a set of rowids or ids found through an index, so SQLite unions them instead of
   // reading every request. The full-text tables (FTS5, made by a migration) and rowids are not in
   // the schema the builder knows, so MATCH and rowid stay SQL text here, the one place they are.
@@ -203,9 +203,21 @@ function searchCondition(eb: OnRequests, filter: RequestFilter, q: string) {
   ])
 }
 
+type SearchTable = 'ProductRequestSearch' | 'RequestItemSearch'
+
+/** Text as one full-text phrase: its quotes doubled, so FTS syntax in a term is plain text. */
+const phraseOf = (text: string) => `"${text.replace(/"/g, '""')}"`
+
+/** Rowids already read, as a set a statement can ask `IN`. */
+const rowidsRead = (read: number[]) => sql`(SELECT value FROM json_each(${JSON.stringify(read)}))`
+
+/** A full-text table's first `limit` matches of a phrase, by rowid. */
+const firstMatchesOf = (table: SearchTable, phrase: string, limit: number) =>
+  tables.selectFrom(sql<{ rowid: number }>`(SELECT rowid FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${phrase} LIMIT ${limit})`.as('hits')).select('hits.rowid')
+
 /** A full-text table's matching rowids: those already read, or its MATCH. */
-function matches(table: 'ProductRequestSearch' | 'RequestItemSearch', phrase: string, read: number[] | undefined) {
-  if (read) return sql`(SELECT value FROM json_each(${JSON.stringify(read)}))`
+function matches(table: SearchTable, phrase: string, read: number[] | undefined) {
+  if (read) return rowidsRead(read)
   return sql`(SELECT rowid FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${phrase})`
 }
 
@@ -289,9 +301,7 @@ const COMMON_MATCHES = 1000
  * for a rare one costs what the full-text path then pays anyway (it reads the same doclists).
  */
 async function commonOrMatches(q: string): Promise<RequestFilter['matchedRowids'] | 'common'> {
-  const phrase = `"${q.replace(/"/g, '""')}"`
-  const firstMatches = (table: 'RequestItemSearch' | 'ProductRequestSearch') =>
-    tables.selectFrom(sql<{ rowid: number }>`(SELECT rowid FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${phrase} LIMIT ${COMMON_MATCHES})`.as('hits')).select('hits.rowid')
+  const firstMatches = (table: SearchTable) => firstMatchesOf(table, phraseOf(q), COMMON_MATCHES)
   const items = (await linesWithRareTerm(q)) ?? (await readNow((db) => db.all(firstMatches('RequestItemSearch'))))
   if (items.length >= COMMON_MATCHES) return 'common'
   const requests = await readNow((db) => db.all(firstMatches('ProductRequestSearch')))
@@ -315,18 +325,15 @@ async function linesWithRareTerm(q: string): Promise<{ rowid: number }[] | null>
   const folded = q.toLowerCase()
   const trigrams = [...new Set(Array.from({ length: folded.length - 2 }, (_, i) => folded.slice(i, i + 3)))].reverse().slice(0, TRIGRAMS_ASKED)
   for (const trigram of trigrams) {
-    const phrase = `"${trigram.replace(/"/g, '""')}"`
-    const lines = await readNow((db) =>
-      db.all(tables.selectFrom(sql<{ rowid: number }>`(SELECT rowid FROM "RequestItemSearch" WHERE "RequestItemSearch" MATCH ${phrase} LIMIT ${RARE_TRIGRAM_LINES + 1})`.as('hits')).select('hits.rowid')),
-    )
+    const lines = await readNow((db) => db.all(firstMatchesOf('RequestItemSearch', phraseOf(trigram), RARE_TRIGRAM_LINES + 1)))
     if (lines.length > RARE_TRIGRAM_LINES) continue
-    const read = JSON.stringify(lines.map((line) => line.rowid))
+    const read = rowidsRead(lines.map((line) => line.rowid))
     return readNow((db) =>
       db.all(
         tables
           .selectFrom('RequestItem as i')
           .select(sql<number>`"i".rowid`.as('rowid'))
-          .where((eb) => eb.and([sql<SqlBool>`"i".rowid IN (SELECT value FROM json_each(${read}))`, likeAny(eb.ref('i.productName'), likePatterns(q))])),
+          .where((eb) => eb.and([sql<SqlBool>`"i".rowid IN ${read}`, likeAny(eb.ref('i.productName'), likePatterns(q))])),
       ),
     )
   }

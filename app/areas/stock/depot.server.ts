@@ -90,11 +90,14 @@ export async function createDepot(orgId: string, input: DepotInput): Promise<Dep
 export async function changeDepot(orgId: string, depotId: string, input: DepotInput): Promise<DepotView> {
   const at = new Date()
   const address = input.address ?? null
-  const before = await writeTogether((sql) => {
+  const { before, changed } = await writeTogether((sql) => {
     const depot = requireDepotIn(sql, orgId, depotId)
+    // Saved as it was: nothing is written, so the audit log never shows a change that did not happen.
+    if (depot.name === input.name && depot.address === address) return { before: depot, changed: false }
     sql.run(tables.updateTable('Depot').set({ name: input.name, address, updatedAt: at }).where('id', '=', depot.id).where('organisationId', '=', orgId))
-    return depot
+    return { before: depot, changed: true }
   })
+  if (!changed) return instantOf(before)
   // What changed, as the audit log shows it: the name from and to, and the address when it moved.
   const moved = before.address !== address ? { address: address ?? '(none)' } : {}
   await recordAudit({ orgId, action: 'depot.changed', target: { type: 'depot', id: before.id }, details: { from: before.name, to: input.name, ...moved } })

@@ -62,6 +62,10 @@ describe('renaming a depot', () => {
     // Without an address: the address is cleared.
     await owner.put(`/api/depots/${depotId}`, { name: 'Harbor yard' })
     expect(((await (await owner.get(`/api/depots/${depotId}`)).json()) as { depot: { address: unknown } }).depot.address).toBeNull()
+    // Saved again as it is: the same answer, and no entry for a change that did not happen.
+    const same = await owner.put(`/api/depots/${depotId}`, { name: 'Harbor yard' })
+    expect(same.status).toBe(200)
+    expect(((await same.json()) as { depot: unknown }).depot).toMatchObject({ id: depotId, name: 'Harbor yard', address: null })
     const log = (await (await owner.get('/api/audit-log?action=depot.changed')).json()) as Array<{ action: string; details: unknown }>
     expect(log.map((e) => e.details)).toEqual([
       { from: 'Harbor yard', to: 'Harbor yard', address: '(none)' },
