@@ -185,6 +185,10 @@ describe('the Dispatch page', () => {
     const page = await (await client.get('/dispatch')).text()
     expect(page).toContain('52 waiting for a runner; the first 50 shown (urgent, then soonest needed, then oldest)')
     expect(page).toContain(requests[1]!.orderNumber)
+    // The count is kept between views until something is written: assigning one makes it one fewer.
+    expect(await (await client.get('/dispatch')).text()).toContain('52 waiting for a runner')
+    expect((await client.post('/api/dispatch/assign', { requestId: requests[2]!.id, runnerId: runner.id })).status).toBe(201)
+    expect(await (await client.get('/dispatch')).text()).toContain('51 waiting for a runner; the first 50 shown')
   })
 
   test('a stop moves up or down by its buttons; any other direction is refused and changes nothing', async () => {

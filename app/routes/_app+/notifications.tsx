@@ -87,25 +87,24 @@ function NotificationItem({ n, focusAfter }: { n: Item; focusAfter: ReturnType<t
         </p>
         <TimeAgo date={n.createdAt} className="block text-xs text-slate-500" />
       </div>
-      <div className="flex shrink-0 gap-1">
+      {/* One form for the item's two buttons: the pressed one says what to do (name="intent"). */}
+      <Form
+        method="post"
+        preventScrollReset
+        className="flex shrink-0 gap-1"
+        // Marked, the item moves to the Read group: focus goes with it, not to the top of the page.
+        onSubmit={(e) => (e.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'read' && focusAfter(() => document.getElementById(itemId(n.id)))}
+      >
+        <input type="hidden" name="id" value={n.id} />
         {!n.isRead ? (
-          // Marked, the item moves to the Read group: focus goes with it, not to the top of the page.
-          <Form method="post" preventScrollReset onSubmit={() => focusAfter(() => document.getElementById(itemId(n.id)))}>
-            <input type="hidden" name="intent" value="read" />
-            <input type="hidden" name="id" value={n.id} />
-            <Button type="submit" variant="ghost" size="sm" disabled={busy} aria-label={`Mark as read: ${n.message}`} title="Mark as read">
-              <Icon name="read" className="h-4 w-4" />
-            </Button>
-          </Form>
-        ) : null}
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={n.id} />
-          <Button type="submit" variant="ghost" size="sm" disabled={busy} aria-label={`Delete: ${n.message}`} title="Delete">
-            <Icon name="delete" className="h-4 w-4" />
+          <Button type="submit" name="intent" value="read" variant="ghost" size="sm" disabled={busy} aria-label={`Mark as read: ${n.message}`} title="Mark as read">
+            <Icon name="read" className="h-4 w-4" />
           </Button>
-        </Form>
-      </div>
+        ) : null}
+        <Button type="submit" name="intent" value="delete" variant="ghost" size="sm" disabled={busy} aria-label={`Delete: ${n.message}`} title="Delete">
+          <Icon name="delete" className="h-4 w-4" />
+        </Button>
+      </Form>
     </li>
   )
 }
