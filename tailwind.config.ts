@@ -10,4 +10,8 @@ export default {
     },
   },
   plugins: [],
+  // Tailwind's defaults for rings, shadows, transforms and filters (about fifty custom properties) go
+  // on the elements whose classes use them, not on every element and pseudo-element of the page:
+  // a slow phone's style work is per element (decision 152).
+  experimental: { optimizeUniversalDefaults: true },
 } satisfies Config

@@ -202,3 +202,14 @@ test('an invoice’s details, its PDF, e-mailing it, then archive, restore and d
   await page.getByRole('link', { name: /^All/ }).click()
   await expect(page.getByText('No invoices found')).toBeVisible()
 })
+
+test('four counters side by side show a total in the hundreds of thousands whole', async ({ page }) => {
+  await signInThroughForm(page, uniqueEmail('billing-total'))
+  const made = await page.request.post('/api/invoices', { data: { recipientName: 'Big Payer', recipientEmail: 'big@payer.test', subtotal: '123456.78' } })
+  expect(made.status()).toBe(201)
+  await page.goto('/billing')
+  const total = page.getByTestId('stat-total-amount')
+  await expect(total).toHaveText('$123,456.78')
+  // Not cut off with an ellipsis: the text fits its box.
+  expect(await total.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+})

@@ -4,6 +4,13 @@ import { formatCents } from '~/lib/money'
 
 export type BillingSummary = { totalInvoices: number; totalAmountCents: number; paidInvoices: number; overdueInvoices: number }
 
+/** A long figure (a total in the tens of thousands) a size smaller, so four cards side by side show it whole. */
+function figureSize(value: string) {
+  if (value.length > 12) return 'text-base sm:text-lg'
+  if (value.length > 8) return 'text-lg sm:text-xl'
+  return 'text-xl sm:text-2xl'
+}
+
 export function BillingStats({ summary }: { summary: BillingSummary }) {
   const cards = [
     { key: 'total-invoices', label: 'Total Invoices', value: String(summary.totalInvoices), icon: FileText, tone: 'bg-blue-50 text-blue-700' },
@@ -19,7 +26,7 @@ export function BillingStats({ summary }: { summary: BillingSummary }) {
             <Icon className="h-5 w-5" />
           </span>
           <p className="flex min-w-0 flex-col">
-            <span className="truncate text-xl font-semibold tabular-nums text-slate-900 sm:text-2xl" data-testid={`stat-${key}`}>
+            <span className={`truncate font-semibold tabular-nums text-slate-900 ${figureSize(value)}`} title={value} data-testid={`stat-${key}`}>
               {value}
             </span>
             <span className="truncate text-xs font-medium text-slate-600 sm:text-sm">{label}</span>
