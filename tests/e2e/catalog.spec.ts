@@ -32,7 +32,8 @@ test('a manager builds a catalog with photos and stocks a new property from it',
   }
   const glass = page.getByRole('img', { name: 'A pack of Glass Cleaner' })
   await expect(glass).toBeVisible()
-  expect(await glass.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  // Waited for: a visible image's box comes before its picture.
+  await expect.poll(() => glass.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
 
   await page.getByRole('link', { name: 'Edit Glass Cleaner' }).click()
   await page.getByLabel('Product Name').fill('Streak-free Glass Cleaner')

@@ -123,7 +123,8 @@ test('download a request’s PDF and the list’s CSV, and inspect a request’s
   await expect(proof).toContainText('Left with the concierge')
   const photo = proof.getByRole('img', { name: `Delivery photo for ${first.orderNumber}` })
   await expect(photo).toBeVisible()
-  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(80)
+  // Visible is a box on the page; the picture in it arrives after (a busy machine took seconds).
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(80)
   await expectAccessible(page)
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
