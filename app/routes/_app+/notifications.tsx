@@ -92,8 +92,10 @@ function NotificationItem({ n, focusAfter }: { n: Item; focusAfter: ReturnType<t
         method="post"
         preventScrollReset
         className="flex shrink-0 gap-1"
-        // Marked, the item moves to the Read group: focus goes with it, not to the top of the page.
-        onSubmit={(e) => (e.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'read' && focusAfter(() => document.getElementById(itemId(n.id)))}
+        onSubmit={(e) => {
+          // Marked, the item moves to the Read group: focus goes with it, not to the top of the page.
+          if ((e.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'read') focusAfter(() => document.getElementById(itemId(n.id)))
+        }}
       >
         <input type="hidden" name="id" value={n.id} />
         {!n.isRead ? (

@@ -26,7 +26,7 @@ export function BillingStats({ summary }: { summary: BillingSummary }) {
             <Icon className="h-5 w-5" />
           </span>
           <p className="flex min-w-0 flex-col">
-            <span className={`truncate font-semibold tabular-nums text-slate-900 ${figureSize(value)}`} title={value} data-testid={`stat-${key}`}>
+            <span className={`truncate font-semibold tabular-nums text-slate-900 ${figureSize(value)}`} data-testid={`stat-${key}`}>
               {value}
             </span>
             <span className="truncate text-xs font-medium text-slate-600 sm:text-sm">{label}</span>
