@@ -3,15 +3,30 @@ import path from 'node:path'
 import stylesheet from '~/styles/tailwind.css'
 
 let text: string | undefined
+let read = false
 
-/** The built stylesheet (about 7 KB compressed), read once; undefined when it cannot be read, and the page links it. */
-export function stylesheetText() {
-  if (text === undefined || process.env.NODE_ENV !== 'production') {
+function firstReadable(files: string[]) {
+  for (const file of files) {
     try {
-      text = fs.readFileSync(path.join(process.cwd(), 'public', stylesheet), 'utf8')
+      return fs.readFileSync(path.join(process.cwd(), file), 'utf8')
     } catch {
-      return undefined
+      // the next one
     }
+  }
+  return undefined
+}
+
+/**
+ * The stylesheet light pages inline: the light pages' own sheet that `npm run build` makes
+ * (other/scripts/build-light-stylesheet.mjs, decision 153), read once. Under `npm run dev` the whole
+ * app's sheet, read each time, as it changes with the classes. Undefined when none can be read, and
+ * the page links the stylesheet.
+ */
+export function stylesheetText() {
+  const developing = process.env.NODE_ENV !== 'production' && process.env.NODE_ENV !== 'test'
+  if (!read || developing) {
+    text = firstReadable(developing ? [path.join('public', stylesheet)] : ['build/light-stylesheet.css', path.join('public', stylesheet)])
+    read = true
   }
   return text
 }

@@ -400,8 +400,9 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     }
     // The proof's pads and an open dialog's focus: before the first tap, but not inside the parse of
     // the page, where focusing a field forced a whole layout before the first paint (issue 36, item 5).
+    // Two tasks, so neither holds the main thread long on a slow phone.
+    afterPaint(() => wireProof(document))
     afterPaint(() => {
-      wireProof(document)
       const dialog = document.querySelector<HTMLElement>(MODAL)
       if (dialog && !dialog.contains(document.activeElement)) openDialog(dialog)
     })

@@ -89,3 +89,49 @@ test('a signature drawn on the delivery page reaches the manager with the captur
   const { data } = await sharp(await signature.body()).greyscale().raw().toBuffer({ resolveWithObject: true })
   expect(data.some((v) => v < 100)).toBe(true)
 })
+
+// A runner's portal holds a proof form per delivery on the way (decision 153): each gets the phone's
+// place from one request for it, and a pad's drawing surface is made at the first touch.
+test('every proof form on the runner portal gets the phone’s place, and its pad draws at the first touch', async ({ page, browser }) => {
+  await signInThroughForm(page, uniqueEmail('signature-portal'))
+  const origin = new URL(page.url()).origin
+  const call = async (method: 'post' | 'patch', path: string, data?: unknown) => {
+    const res = await page.request[method](path, { data, headers: { Origin: origin } })
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true)
+    return res.json()
+  }
+  const property = await call('post', '/api/properties', { name: 'Dock Row', address: '8 Dock Row, Boston, MA 02110', isActive: true, qrCodeActive: true })
+  const product = await call('post', '/api/products', { name: 'Hand Soap', category: 'Cleaning', price: '$3.00' })
+  await call('post', `/api/properties/${property.id}/products`, { productId: product.id })
+  const runner = await call('post', '/api/runners', { name: 'Pat Portal', phone: '+15550177' })
+  for (const vendorName of ['First Vendor', 'Second Vendor']) {
+    const request = await call('post', '/api/requests', { propertyId: property.id, vendorName, requestedProducts: [{ productId: product.id, quantity: 1 }] })
+    const assignment = await call('post', '/api/dispatch/assign', { requestId: request.id, runnerId: runner.id })
+    await call('patch', `/api/dispatch/assign/${assignment.id}`, { status: 'in_transit' })
+  }
+  const phone = await (await browser.newContext({ geolocation: HARBOUR, permissions: ['geolocation'], viewport: { width: 360, height: 780 } })).newPage()
+  await phone.goto(`/runner/${runner.id}/${encodeURIComponent(runner.authToken)}`)
+  const forms = phone.locator('form', { has: phone.locator('input[name=latitude]') })
+  await expect(forms).toHaveCount(2)
+  for (const form of await forms.all()) {
+    await expect(form.locator('input[name=latitude]')).toHaveValue(String(HARBOUR.latitude))
+    await expect(form.locator('input[name=longitude]')).toHaveValue(String(HARBOUR.longitude))
+    await expect(form.locator('input[name=capturedAt]')).toHaveValue(/^\d{4}-\d\d-\d\dT/)
+  }
+  const secondPad = forms.nth(1).getByTestId('signature-pad')
+  await secondPad.scrollIntoViewIfNeeded()
+  const box = (await secondPad.boundingBox())!
+  await phone.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.5)
+  await phone.mouse.down()
+  await phone.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.5, { steps: 8 })
+  await phone.mouse.up()
+  await expect(forms.nth(1).locator('input[name=signature]')).toHaveValue(/^data:image\/png;base64,/)
+  await expect(forms.nth(0).locator('input[name=signature]')).toHaveValue('')
+  // The stored image has a white page behind the stroke, not a transparent one.
+  const url = await forms.nth(1).locator('input[name=signature]').inputValue()
+  const { data, info } = await sharp(Buffer.from(url.split(',')[1]!, 'base64')).flatten({ background: '#000' }).greyscale().raw().toBuffer({ resolveWithObject: true })
+  expect(data[0]).toBeGreaterThan(200)
+  expect(data.some((v) => v < 100)).toBe(true)
+  expect(info.width).toBe(320)
+  await phone.context().close()
+})

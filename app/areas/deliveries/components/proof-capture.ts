@@ -10,11 +10,10 @@
 export function wireProofCapture(root: ParentNode) {
   root.querySelectorAll<HTMLElement>('[data-signature-pad]:not([data-wired])').forEach((pad) => {
     const canvas = pad.querySelector('canvas')
-    const ctx = canvas?.getContext('2d')
     const field = pad.querySelector<HTMLInputElement>('input[name=signature]')
     const hint = pad.querySelector<HTMLElement>('[data-signature-hint]')
     const clearButton = pad.querySelector<HTMLElement>('[data-signature-clear]')
-    if (!canvas || !ctx || !field) return
+    if (!canvas || !field) return
     pad.setAttribute('data-wired', '')
     const hintText = hint?.textContent ?? ''
     let drawing = false
@@ -24,12 +23,27 @@ export function wireProofCapture(root: ParentNode) {
       if (clearButton) clearButton.hidden = !url
     }
     // A white page, so the stored image is not transparent (black once flattened) where nothing was drawn.
-    const clear = () => {
+    const blank = (ctx: CanvasRenderingContext2D) => {
       ctx.fillStyle = '#fff'
       ctx.fillRect(0, 0, canvas.width, canvas.height)
       ctx.lineWidth = 2.5
       ctx.lineCap = 'round'
       ctx.strokeStyle = '#0f172a'
+    }
+    // The drawing surface is made at the first touch, not at load: a runner's page holds a pad per
+    // active delivery, and making each one's surface took a slow phone's main thread 2–15 ms per page
+    // before anyone signed (issue 36, item 5). The canvas is white by its style until then.
+    let surface: CanvasRenderingContext2D | null = null
+    const draw = () => {
+      if (!surface) {
+        surface = canvas.getContext('2d')
+        if (surface) blank(surface)
+      }
+      return surface
+    }
+    const clear = () => {
+      const ctx = draw()
+      if (ctx) blank(ctx)
       signed('')
     }
     const point = (e: PointerEvent): [number, number] => {
@@ -37,15 +51,17 @@ export function wireProofCapture(root: ParentNode) {
       return [((e.clientX - box.left) * canvas.width) / box.width, ((e.clientY - box.top) * canvas.height) / box.height]
     }
     canvas.addEventListener('pointerdown', (e) => {
+      const ctx = draw()
+      if (!ctx) return
       drawing = true
       canvas.setPointerCapture?.(e.pointerId)
       ctx.beginPath()
       ctx.moveTo(...point(e))
     })
     canvas.addEventListener('pointermove', (e) => {
-      if (!drawing) return
-      ctx.lineTo(...point(e))
-      ctx.stroke()
+      if (!drawing || !surface) return
+      surface.lineTo(...point(e))
+      surface.stroke()
     })
     const end = () => {
       if (!drawing) return
@@ -55,24 +71,29 @@ export function wireProofCapture(root: ParentNode) {
     canvas.addEventListener('pointerup', end)
     canvas.addEventListener('pointercancel', end)
     clearButton?.addEventListener('click', clear)
-    clear()
     pad.hidden = false
   })
-  root.querySelectorAll<HTMLInputElement>('input[data-capture-time]:not([data-wired])').forEach((time) => {
+  const times = Array.from(root.querySelectorAll<HTMLInputElement>('input[data-capture-time]:not([data-wired])'))
+  if (times.length === 0) return
+  for (const time of times) {
     time.setAttribute('data-wired', '')
     time.value = new Date().toISOString()
-    const form = time.form ?? root
-    navigator.geolocation?.getCurrentPosition(
-      (p) => {
+  }
+  // One position for every proof form on the page: it is the phone's, and each request for it is a
+  // round trip to the browser (a runner's page holds a form per active delivery).
+  navigator.geolocation?.getCurrentPosition(
+    (p) => {
+      for (const time of times) {
+        const form = time.form ?? root
         const set = (attr: string, v: number) => {
           const input = form.querySelector<HTMLInputElement>(`input[${attr}]`)
           if (input) input.value = String(v)
         }
         set('data-capture-lat', p.coords.latitude)
         set('data-capture-lng', p.coords.longitude)
-      },
-      () => {},
-      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
-    )
-  })
+      }
+    },
+    () => {},
+    { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
+  )
 }
