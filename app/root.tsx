@@ -24,7 +24,7 @@ import { useInlineStylesheet } from '~/lib/inline-stylesheet'
 import { PAGE_ENHANCER, PHOTO_ENHANCER } from '~/lib/enhancer-scripts.server'
 import { isLightPage, takesPhotos } from '~/lib/light-page'
 
-// A PNG icon, not an SVG: to draw an SVG icon a phone's browser builds a page of its own, 5–20 ms of
+// A PNG icon, not an SVG: to draw an SVG icon a phone’s browser builds a page of its own, 6–24 ms of
 // the main thread just after the first paint (issue 36, item 5).
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.png', type: 'image/png' },
