@@ -53,7 +53,8 @@ describe('the light pages’ stylesheet', () => {
 
   test('holds the classes of the elements the pages’ scripts add (the offline queue, the chosen photos)', async () => {
     const scripts = fs.readdirSync('build/enhancers').map((name) => fs.readFileSync(path.join('build/enhancers', name), 'utf8')).join('\n')
-    const added = [...scripts.matchAll(/className\s*[:=]\s*["'`]([^"'`]+)["'`]/g)].flatMap((m) => m[1]!.split(/\s+/))
+    // A class written as a string the script assigns: className: "…" or className = '…'.
+    const added = [...scripts.matchAll(/className\s*[:=]\s*(["'])([^"']+)\1/g)].flatMap((m) => m[2]!.split(/\s+/))
     expect(added).toEqual(expect.arrayContaining(['list-disc', 'object-cover']))
     const res = await app.client().get(`/vendor/${(await givenStorefront()).property.id}/request?lang=en`)
     const inline = classesIn(/<style>([^<]*)<\/style>/.exec(await res.text())?.[1] ?? '')
