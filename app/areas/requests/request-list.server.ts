@@ -1,6 +1,7 @@
 // The organisation's requests as a list: searched, filtered and paged on the server, so 100,000 of
-// them still answer quickly, and counted for the list's heading. One request and its changes are
-// request.server.ts; the CSV export is request-csv.server.ts.
+// them still answer quickly, and counted for the list's heading. How a search's term is found (LIKE,
+// the full-text index, common or rare) is request-search-terms.server.ts; one request and its
+// changes are request.server.ts; the CSV export is request-csv.server.ts.
 import { expressionBuilder, sql, type AliasedSelectQueryBuilder, type Expression, type Compilable, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import { z } from 'zod'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
@@ -9,6 +10,7 @@ import { listed } from '~/lib/sql-list.server'
 import { readNow } from '~/lib/sql.server'
 import { Invalid } from '~/lib/errors'
 import { dbTime, REQUEST_STATUSES, requestViews, type RequestStatus, type RequestView } from './request.server'
+import { INDEXED_SEARCH_MIN, likeAny, likePatterns, matches, phraseOf, termFound, type MatchedRowids } from './request-search-terms.server'
 
 export const PAGE_SIZE = 50
 export const MAX_PAGE_SIZE = 500
@@ -23,8 +25,8 @@ export type RequestFilter = {
   limit?: number
   /** The organisation's properties whose name matches `q`, looked up first (withMatchingProperties). */
   matchingProperties?: string[]
-  /** The full-text matches' rowids when already read (a rare term, found by `commonOrMatches`): not read twice. */
-  matchedRowids?: { requests: number[]; items: number[] }
+  /** The full-text matches' rowids when already read (a rare term, found by `termFound`): not read twice. */
+  matchedRowids?: MatchedRowids
   /** Only urgent requests (issue 29). */
   urgent?: boolean
   /** The order (issue 34): urgent first by default. */
@@ -119,25 +121,6 @@ function afterCursor(sort: RequestSort, after: Cursor, c: Ordered): Expression<S
 }
 
 /**
- * LIKE folds case for ASCII only. For other letters (Ñ, Ж, É…) it also tries the term lower-cased,
- * upper-cased and capitalised, which covers how names are written in practice.
- */
-function likePatterns(q: string) {
-  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`)
-  const variants = new Set([escaped])
-  if ([...q].some((c) => c.charCodeAt(0) > 127)) {
-    const lower = escaped.toLocaleLowerCase()
-    variants.add(lower).add(escaped.toLocaleUpperCase()).add(lower.charAt(0).toLocaleUpperCase() + lower.slice(1))
-  }
-  return [...variants].map((v) => `%${v}%`)
-}
-
-/** `column LIKE pattern ESCAPE '\'` for any of the patterns. The builder's `like` has no ESCAPE, hence the tag. */
-function likeAny(column: Expression<string | null>, patterns: string[]) {
-  return e.or(patterns.map((p) => sql<SqlBool>`${column} LIKE ${p} ESCAPE '\\'`))
-}
-
-/**
  * The properties a search's term names, found before the requests are: an organisation has hundreds
  * of properties, not 100,000. Inside the search, "or at a property whose name matches" was a
  * subquery SQLite had to plan for before knowing it matched nothing; at a campus, where every
@@ -186,9 +169,6 @@ function likeOver(c: SearchedColumns, filter: RequestFilter, q: string) {
   ])
 }
 
-/** The trigram index needs three characters; shorter terms are matched by LIKE (decision 016). */
-export const INDEXED_SEARCH_MIN = 3
-
 function searchCondition(eb: OnRequests, filter: RequestFilter, q: string) {
   if ([...q].length < INDEXED_SEARCH_MIN) return likeCondition(eb, filter, q)
   // One FTS5 phrase is a case-insensitive substring match under the trigram tokenizer (decision 016).
@@ -201,31 +181,6 @@ function searchCondition(eb: OnRequests, filter: RequestFilter, q: string) {
     eb('r.id', 'in', eb.selectFrom('RequestItem as i').select('i.requestId').where(sql<SqlBool>`"i".rowid IN ${matches('RequestItemSearch', phrase, filter.matchedRowids?.items)}`)),
     ...atMatchingProperties(eb, filter),
   ])
-}
-
-type SearchTable = 'ProductRequestSearch' | 'RequestItemSearch'
-
-/** Text as one full-text phrase: its quotes doubled, so FTS syntax in a term is plain text. */
-const phraseOf = (text: string) => `"${text.replace(/"/g, '""')}"`
-
-/** Rowids already read, as a set a statement can ask `IN`. */
-const rowidsRead = (read: number[]) => sql`(SELECT value FROM json_each(${JSON.stringify(read)}))`
-
-/**
- * A full-text table's first `limit` matches of a phrase, by rowid. They come back as one JSON array,
- * not a row each: deciding whether a term is common reads up to 2,600 of them per search, and timed
- * alone a row object each was a fifth of reading a common phrase's 1,000.
- */
-async function firstMatchesOf(table: SearchTable, phrase: string, limit: number): Promise<number[]> {
-  const hits = sql<{ rowid: number }>`(SELECT rowid FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${phrase} LIMIT ${limit})`
-  const row = await readNow((db) => db.one(tables.selectFrom(hits.as('hits')).select((eb) => eb.fn<string>('json_group_array', ['hits.rowid']).as('rowids'))))
-  return JSON.parse(row?.rowids ?? '[]') as number[]
-}
-
-/** A full-text table's matching rowids: those already read, or its MATCH. */
-function matches(table: SearchTable, phrase: string, read: number[] | undefined) {
-  if (read) return rowidsRead(read)
-  return sql`(SELECT rowid FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${phrase})`
 }
 
 function statusCondition(eb: OnRequests, statuses: readonly RequestStatus[] | undefined, forListing: boolean) {
@@ -294,66 +249,11 @@ async function walked(orgId: string, filter: RequestFilter, q: string, sort: Req
 }
 
 /**
- * The walk's terms: LIKE folds ASCII case as the trigram index does, so an ASCII term finds the same
- * requests both ways; other letters stay with the index, whose folding LIKE only approximates.
- */
-const walkable = (q: string) => [...q].length >= INDEXED_SEARCH_MIN && /^[\x20-\x7e]*$/.test(q)
-
-/** Full-text matches, over every organisation, that make a term common enough to walk. */
-const COMMON_MATCHES = 1000
-
-/**
- * Whether a term is common enough that walking beats the full-text index: the index asked for its
- * first COMMON_MATCHES matches in either table, which it finds quickly for a common term and which
- * for a rare one costs what the full-text path then pays anyway (it reads the same doclists).
- */
-async function commonOrMatches(q: string): Promise<RequestFilter['matchedRowids'] | 'common'> {
-  const firstMatches = (table: SearchTable) => firstMatchesOf(table, phraseOf(q), COMMON_MATCHES)
-  const items = (await linesWithRareTerm(q)) ?? (await firstMatches('RequestItemSearch'))
-  if (items.length >= COMMON_MATCHES) return 'common'
-  const requests = await firstMatches('ProductRequestSearch')
-  if (requests.length >= COMMON_MATCHES) return 'common'
-  return { requests, items }
-}
-
-/** Product lines a trigram may be in and still be rare: each is then read and checked. */
-const RARE_TRIGRAM_LINES = 200
-/** Trigrams asked about, from the term's end: what was typed last narrows it most. */
-const TRIGRAMS_ASKED = 3
-
-/**
- * A rare term's product lines, found without its full-text phrase; null when no trigram asked is rare.
- * The phrase reads every one of its trigrams' lists whatever it matches: "Supply item 1999" has eleven
- * trigrams in every product name, ~9 ms at 100,000 requests for its 100 lines (decision 151). A line
- * holding the term holds each of its trigrams, so a rare trigram's lines, checked with LIKE, are
- * exactly the term's: LIKE folds ASCII case as the index does, and `walkable` terms are ASCII.
- */
-async function linesWithRareTerm(q: string): Promise<number[] | null> {
-  const folded = q.toLowerCase()
-  const trigrams = [...new Set(Array.from({ length: folded.length - 2 }, (_, i) => folded.slice(i, i + 3)))].reverse().slice(0, TRIGRAMS_ASKED)
-  for (const trigram of trigrams) {
-    const lines = await firstMatchesOf('RequestItemSearch', phraseOf(trigram), RARE_TRIGRAM_LINES + 1)
-    if (lines.length > RARE_TRIGRAM_LINES) continue
-    const read = rowidsRead(lines)
-    const holding = await readNow((db) =>
-      db.all(
-        tables
-          .selectFrom('RequestItem as i')
-          .select(sql<number>`"i".rowid`.as('rowid'))
-          .where((eb) => eb.and([sql<SqlBool>`"i".rowid IN ${read}`, likeAny(eb.ref('i.productName'), likePatterns(q))])),
-      ),
-    )
-    return holding.map((line) => line.rowid)
-  }
-  return null
-}
-
-/**
  * The filter with what the index already said about its term: a common term is walked (`common`),
  * a rare one's matches are kept so the page and count read them instead of asking the index again.
  */
 async function withTermFound<F extends RequestFilter>(filter: F, q: string): Promise<{ searched: F; common: boolean }> {
-  const found = walkable(q) ? await commonOrMatches(q) : undefined
+  const found = await termFound(q)
   if (found === 'common') return { searched: filter, common: true }
   return { searched: found ? { ...filter, matchedRowids: found } : filter, common: false }
 }
