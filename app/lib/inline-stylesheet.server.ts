@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import stylesheet from '~/styles/tailwind.css'
+import { env } from './env.server'
 
 let text: string | undefined
 let read = false
@@ -23,7 +24,7 @@ function firstReadable(files: string[]) {
  * the page links the stylesheet.
  */
 export function stylesheetText() {
-  const developing = process.env.NODE_ENV !== 'production' && process.env.NODE_ENV !== 'test'
+  const developing = env().NODE_ENV === 'development'
   if (!read || developing) {
     text = firstReadable(developing ? [path.join('public', stylesheet)] : ['build/light-stylesheet.css', path.join('public', stylesheet)])
     read = true

@@ -34,7 +34,7 @@ export function wireProofCapture(root: ParentNode) {
     // active delivery, and making each one's surface took a slow phone's main thread 2–15 ms per page
     // before anyone signed (issue 36, item 5). The canvas is white by its style until then.
     let surface: CanvasRenderingContext2D | null = null
-    const draw = () => {
+    const drawingSurface = () => {
       if (!surface) {
         surface = canvas.getContext('2d')
         if (surface) blank(surface)
@@ -42,7 +42,7 @@ export function wireProofCapture(root: ParentNode) {
       return surface
     }
     const clear = () => {
-      const ctx = draw()
+      const ctx = drawingSurface()
       if (ctx) blank(ctx)
       signed('')
     }
@@ -51,7 +51,7 @@ export function wireProofCapture(root: ParentNode) {
       return [((e.clientX - box.left) * canvas.width) / box.width, ((e.clientY - box.top) * canvas.height) / box.height]
     }
     canvas.addEventListener('pointerdown', (e) => {
-      const ctx = draw()
+      const ctx = drawingSurface()
       if (!ctx) return
       drawing = true
       canvas.setPointerCapture?.(e.pointerId)
