@@ -23,8 +23,9 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
   const MODAL = '[role=dialog][aria-modal=true]'
   let dialogOpener: string | null = null
   // Where the page under a dialog was scrolled: a dialog's page may be short (the vendor's finalize
-  // step holds no catalog), and closing it should land where the vendor was, not at the top.
-  let scrollUnderDialog: number | null = null
+  // step holds no catalog), and closing it should land where the vendor was, not at the top. With it,
+  // the first product card on screen and how far it sat from the top (see `putBackUnderDialog`).
+  let scrollUnderDialog: { y: number; card: { id: string; top: number } | null } | null = null
   // The address of the page on screen, without its anchor: Back to another anchor of it is the browser's own.
   let painted = location.href.split('#')[0]!
   let busy = false
@@ -54,6 +55,27 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     return candidates.find((c) => signature(c) === sig) ?? null
   }
 
+  /** The first product card on screen and its distance from the top of the screen, if any. */
+  function cardOnScreen() {
+    for (const card of document.querySelectorAll<HTMLElement>('[id^="product-"]')) {
+      const box = card.getBoundingClientRect()
+      if (box.bottom > 0) return { id: card.id, top: box.top }
+    }
+    return null
+  }
+
+  /**
+   * Back where the page was under a closed dialog. Its cards come in new, and those off screen take
+   * their estimated height (`content-visibility: auto`), not the height they were drawn at: the
+   * same scroll position alone can land a card or more off, so the card that was on screen is
+   * put back where it sat.
+   */
+  function putBackUnderDialog(under: { y: number; card: { id: string; top: number } | null }) {
+    window.scrollTo(0, under.y)
+    const card = under.card && document.getElementById(under.card.id)
+    if (card && under.card) window.scrollBy(0, card.getBoundingClientRect().top - under.card.top)
+  }
+
   /** `posted`: the page is the answer to a form post, which opens where it opens (not where a closed dialog's page was). */
   function swap(html: string, url: string, push: boolean, keepTyped = false, posted = false) {
     const next = new DOMParser().parseFromString(html, 'text/html')
@@ -62,6 +84,7 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     const focusedProduct = document.activeElement?.closest('[id^="product-"]')?.id
     const scroll = window.scrollY
     const hadDialog = document.querySelector(MODAL) !== null
+    const under = !hadDialog && next.querySelector(MODAL) !== null ? { y: scroll, card: cardOnScreen() } : null
     const liveRegions = Array.from(document.body.querySelectorAll('[aria-live]'))
     document.title = next.title
     document.documentElement.lang = next.documentElement.lang
@@ -76,10 +99,11 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
     })
     if (url !== location.href) history[push ? 'pushState' : 'replaceState'](null, '', url)
     const dialog = document.querySelector<HTMLElement>(MODAL)
-    if (dialog && !hadDialog) scrollUnderDialog = scroll
+    if (dialog && !hadDialog) scrollUnderDialog = under
     // A dialog closed by a link, Escape or Back lands where the page under it was; the answer to a
     // post (the request sent, a refusal to read at the top) does not.
-    window.scrollTo(0, hadDialog && !dialog && !posted && scrollUnderDialog !== null ? scrollUnderDialog : scroll)
+    if (hadDialog && !dialog && !posted && scrollUnderDialog) putBackUnderDialog(scrollUnderDialog)
+    else window.scrollTo(0, scroll)
     if (!dialog) scrollUnderDialog = null
     painted = location.href.split('#')[0]!
     putBack(typed)
