@@ -21,7 +21,7 @@ export const external = [
   // Only with MOCKS=true or under `npm run dev`: never part of a production start.
   'msw',
   'msw/*',
-  '@mswjs/*',
+  '@mswjs/interceptors/*',
   'chokidar',
   // Large and off the first answer's path: Remix's fetch copies load only with mocks (decision 148);
   // iconv-lite's tables load only when a body arrives in a charset other than UTF-8.
