@@ -16,6 +16,9 @@
 //   (decision 047).
 // esbuild bundles it, from app/enhancers/page.ts, into the script the pages inline (decision 123).
 
+/** Where the page under a dialog was: its scroll, and the first product card on screen and how far it sat from the top. */
+type PlaceUnderDialog = { y: number; card: { id: string; top: number } | null }
+
 /** Runs once per page load; `wireProof` wires the proof form (its pads are marked, so again is safe) after every page it paints. */
 export function enhancePage(wireProof: (root: ParentNode) => void) {
   const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
@@ -25,7 +28,7 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
   // Where the page under a dialog was scrolled: a dialog's page may be short (the vendor's finalize
   // step holds no catalog), and closing it should land where the vendor was, not at the top. With it,
   // the first product card on screen and how far it sat from the top (see `putBackUnderDialog`).
-  let scrollUnderDialog: { y: number; card: { id: string; top: number } | null } | null = null
+  let scrollUnderDialog: PlaceUnderDialog | null = null
   // The address of the page on screen, without its anchor: Back to another anchor of it is the browser's own.
   let painted = location.href.split('#')[0]!
   let busy = false
@@ -56,7 +59,7 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
   }
 
   /** The first product card on screen and its distance from the top of the screen, if any. */
-  function cardOnScreen() {
+  function cardOnScreen(): PlaceUnderDialog['card'] {
     for (const card of document.querySelectorAll<HTMLElement>('[id^="product-"]')) {
       const box = card.getBoundingClientRect()
       if (box.bottom > 0) return { id: card.id, top: box.top }
@@ -70,7 +73,7 @@ export function enhancePage(wireProof: (root: ParentNode) => void) {
    * same scroll position alone can land a card or more off, so the card that was on screen is
    * put back where it sat.
    */
-  function putBackUnderDialog(under: { y: number; card: { id: string; top: number } | null }) {
+  function putBackUnderDialog(under: PlaceUnderDialog) {
     window.scrollTo(0, under.y)
     const card = under.card && document.getElementById(under.card.id)
     if (card && under.card) window.scrollBy(0, card.getBoundingClientRect().top - under.card.top)

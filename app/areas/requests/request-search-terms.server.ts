@@ -93,12 +93,12 @@ async function commonOrMatches(q: string): Promise<MatchedRowids | 'common'> {
   if (seenCommon.has(key)) return 'common'
   const firstMatches = (table: SearchTable) => firstMatchesOf(table, phraseOf(q), COMMON_MATCHES)
   const items = (await linesWithRareTerm(q)) ?? (await firstMatches('RequestItemSearch'))
-  const requests = items.length >= COMMON_MATCHES ? null : await firstMatches('ProductRequestSearch')
-  if (!requests || requests.length >= COMMON_MATCHES) {
-    rememberCommon(key)
-    return 'common'
+  if (items.length < COMMON_MATCHES) {
+    const requests = await firstMatches('ProductRequestSearch')
+    if (requests.length < COMMON_MATCHES) return { requests, items }
   }
-  return { requests, items }
+  rememberCommon(key)
+  return 'common'
 }
 
 /** Product lines a trigram may be in and still be rare: each is then read and checked. */
