@@ -46,7 +46,9 @@ export default function handleRequest(
   if (!remixContext.staticHandlerContext.activeDeferreds) {
     const html = renderToString(app)
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-    return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode })
+    // As bytes: a string body is first scanned whole for unpaired surrogates by the Fetch API's
+    // Response (~0.2 ms of CPU for a 250 KB list screen); UTF-8 encoding replaces them the same way.
+    return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode })
   }
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const waitFor = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'

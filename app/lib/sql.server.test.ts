@@ -101,3 +101,14 @@ test('a built read run as a kept statement finds what the ORM finds, with dates 
   expect((await since(early, true)).map((r) => r.name)).toEqual(['Early Place'])
   expect((await since(late, false)).map((r) => r.name)).toEqual(['Late Place'])
 })
+
+test('a date is written as the ORM writes it, whichever date came before it, and an invalid one is refused', () => {
+  const stamp = new Date('2026-11-27T08:30:00.250Z')
+  expect(sqlDate(stamp)).toBe('2026-11-27T08:30:00.250+00:00')
+  expect(sqlDate(new Date('2026-11-27T08:30:00.251Z'))).toBe('2026-11-27T08:30:00.251+00:00')
+  // The same Date object, moved on: the new time, not the one written before.
+  stamp.setTime(Date.parse('2027-01-01T00:00:00.000Z'))
+  expect(sqlDate(stamp)).toBe('2027-01-01T00:00:00.000+00:00')
+  expect(sqlDate(new Date('2026-11-27T08:30:00.250Z'))).toBe('2026-11-27T08:30:00.250+00:00')
+  expect(() => sqlDate(new Date('not a date'))).toThrow(RangeError)
+})

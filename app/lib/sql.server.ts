@@ -108,7 +108,12 @@ async function idleConnection() {
   return connection
 }
 
+// A group of submissions stamps every row it writes with one date: the last one written is kept.
+let lastDate = { time: NaN, text: '' }
+
 /** A date as the ORM stores it in SQLite, so both kinds of rows sort and compare alike. */
 export function sqlDate(date: Date) {
-  return date.toISOString().replace('Z', '+00:00')
+  const time = date.getTime()
+  if (time !== lastDate.time) lastDate = { time, text: date.toISOString().replace('Z', '+00:00') }
+  return lastDate.text
 }

@@ -1,7 +1,9 @@
 // An invoice's lines, each with the request it came from (order number, vendor, address, date) and
 // that request's delivery and proof: what the invoice's details, its PDF and GET
 // /api/invoices/{id}/items show. Making, numbering and moving invoices along is invoice.server.ts.
-import { db } from '~/lib/db.server'
+import { tables } from '~/lib/sql-builder.server'
+import { compiledOnce } from '~/lib/sql-once.server'
+import { readNow } from '~/lib/sql.server'
 import { centsToDecimal } from '~/lib/money'
 import { findInvoice } from './invoice.server'
 
@@ -34,37 +36,73 @@ export async function invoiceItems(orgId: string, id: string): Promise<InvoiceIt
   return itemsOfFoundInvoice(orgId, invoice.id)
 }
 
+// Compiled once (decision 125). One statement, where the ORM's nested includes sent five (lines,
+// requests, properties, deliveries, proofs): 9–30 ms of a 200-line invoice PDF's time (decision 157).
+// A line's delivery is its request's latest delivered assignment, as the includes took it.
+const linesOfInvoice = compiledOnce((p: { invoiceId: string; orgId: string }) =>
+  tables
+    .selectFrom('InvoiceItem as ii')
+    .leftJoin('ProductRequest as r', 'r.id', 'ii.requestId')
+    .leftJoin('Property as pr', 'pr.id', 'r.propertyId')
+    .leftJoin('RunnerAssignment as a', (join) =>
+      join.on((eb) =>
+        eb(
+          'a.id',
+          '=',
+          eb
+            .selectFrom('RunnerAssignment as latest')
+            .select('latest.id')
+            .whereRef('latest.requestId', '=', 'r.id')
+            .where('latest.status', '=', 'delivered')
+            .orderBy('latest.deliveredAt', 'desc')
+            .limit(1),
+        ),
+      ),
+    )
+    .leftJoin('DeliveryProof as proof', 'proof.assignmentId', 'a.id')
+    .select([
+      'ii.id',
+      'ii.invoiceId',
+      'ii.requestId',
+      'ii.productId',
+      'ii.description',
+      'ii.quantity',
+      'ii.unitPriceCents',
+      'ii.totalPriceCents',
+      'ii.createdAt',
+      'r.orderNumber',
+      'r.vendorName',
+      'r.createdAt as requestDate',
+      'pr.address as propertyAddress',
+      'a.id as deliveryId',
+      'a.deliveredAt',
+      'a.updatedAt as deliveryUpdatedAt',
+      'proof.id as proofId',
+      'proof.thumbnailUrl',
+      'proof.imageUrl',
+      'proof.receivedBy',
+      'proof.signatureUrl',
+      'proof.capturedAt',
+      'proof.latitude',
+      'proof.longitude',
+    ])
+    .where('ii.invoiceId', '=', p.invoiceId)
+    .where('ii.organisationId', '=', p.orgId)
+    .orderBy('ii.createdAt', 'asc')
+    .orderBy('ii.id', 'asc'),
+)
+
+const dateOrNull = (text: string | null) => (text === null ? null : new Date(text))
+
 /**
  * The lines of an invoice the caller has just found in this organisation (findInvoice): the PDF
  * reads the invoice once, not twice (its row is read with an item count that costs ~5 ms at scale).
  */
 export async function itemsOfFoundInvoice(orgId: string, invoiceId: string): Promise<InvoiceItemView[]> {
-  const rows = await db.invoiceItem.findMany({
-    where: { invoiceId, organisationId: orgId },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    include: {
-      request: {
-        select: {
-          orderNumber: true,
-          vendorName: true,
-          createdAt: true,
-          property: { select: { address: true } },
-          assignments: {
-            where: { status: 'delivered' },
-            orderBy: { deliveredAt: 'desc' },
-            take: 1,
-            select: {
-              deliveredAt: true,
-              updatedAt: true,
-              proof: { select: { thumbnailUrl: true, imageUrl: true, receivedBy: true, signatureUrl: true, capturedAt: true, latitude: true, longitude: true } },
-            },
-          },
-        },
-      },
-    },
-  })
+  const rows = await readNow((sql) => sql.all(linesOfInvoice({ invoiceId, orgId })))
   return rows.map((row) => {
-    const delivery = row.request?.assignments[0]
+    const delivered = row.deliveryId !== null
+    const proof = row.proofId !== null
     return {
       id: row.id,
       invoiceId: row.invoiceId,
@@ -74,17 +112,17 @@ export async function itemsOfFoundInvoice(orgId: string, invoiceId: string): Pro
       quantity: row.quantity,
       unitPrice: row.unitPriceCents === null ? null : centsToDecimal(row.unitPriceCents),
       totalPrice: row.totalPriceCents === null ? null : centsToDecimal(row.totalPriceCents),
-      createdAt: row.createdAt,
-      orderNumber: row.request?.orderNumber ?? null,
-      vendorName: row.request?.vendorName ?? null,
-      propertyAddress: row.request?.property?.address ?? null,
-      requestDate: row.request?.createdAt ?? null,
-      deliveredAt: delivery ? (delivery.deliveredAt ?? delivery.updatedAt) : null,
-      proofThumbnailUrl: delivery?.proof ? (delivery.proof.thumbnailUrl ?? delivery.proof.imageUrl) : null,
-      proofReceivedBy: delivery?.proof?.receivedBy ?? null,
-      proofSignatureUrl: delivery?.proof?.signatureUrl ?? null,
-      proofCapturedAt: delivery?.proof?.capturedAt ?? null,
-      proofLocation: delivery?.proof?.latitude != null && delivery.proof.longitude != null ? { latitude: delivery.proof.latitude, longitude: delivery.proof.longitude } : null,
+      createdAt: new Date(row.createdAt),
+      orderNumber: row.orderNumber,
+      vendorName: row.vendorName,
+      propertyAddress: row.propertyAddress,
+      requestDate: dateOrNull(row.requestDate),
+      deliveredAt: delivered ? dateOrNull(row.deliveredAt ?? row.deliveryUpdatedAt) : null,
+      proofThumbnailUrl: proof ? (row.thumbnailUrl ?? row.imageUrl) : null,
+      proofReceivedBy: proof ? row.receivedBy : null,
+      proofSignatureUrl: proof ? row.signatureUrl : null,
+      proofCapturedAt: proof ? dateOrNull(row.capturedAt) : null,
+      proofLocation: row.latitude != null && row.longitude != null ? { latitude: row.latitude, longitude: row.longitude } : null,
     }
   })
 }
