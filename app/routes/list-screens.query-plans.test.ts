@@ -298,7 +298,7 @@ describe('the catalogue screens', () => {
           expect(res.status).toBe(200)
           await res.text()
         })
-        const catalogue = statements.filter((s) => /\b(FROM|JOIN) [`"]?(main[`"]?\.[`"]?)?(Product|Property)[`"]?(\s|$)/.test(s.query))
+        const catalogue = statements.filter((s) => /\b(FROM|JOIN) [`"]?(main[`"]?\.[`"]?)?(Product|Property)[`"]?(\s|$)/i.test(s.query))
         expect(catalogue.length).toBeGreaterThan(0)
         expect(catalogue.flatMap((s) => tableReads(s, shape).map((line) => `${line}  <-  ${s.query.slice(0, 200)}`))).toEqual([])
       },

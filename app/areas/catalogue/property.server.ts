@@ -4,7 +4,7 @@ import { Prisma, type Product, type Property, type PropertyProduct } from '@pris
 import { db } from '~/lib/db.server'
 import { Conflict, Invalid, NotFound } from '~/lib/errors'
 import { CATALOG_PAGE_SIZE } from '~/areas/catalogue/catalog-page.schema'
-import { inOrder, matcher, pageWindow, slicePage, type PageOf } from './catalog-page.server'
+import { matcher, pageWindow, slicePage } from './catalog-page.server'
 import { findProduct } from './product.server'
 import { recordAudit } from '~/areas/organisation/audit-log.server'
 
@@ -34,44 +34,6 @@ export async function listProperties(orgId: string, options: { search?: string }
   return properties.filter((p) => matches(p.name, p.address))
 }
 
-/**
- * One page of the organisation's properties, newest first (the Logistics and QR code screens);
- * `qrCodeActive` narrows to those with the QR code on or off. Without a search the page is read
- * through the (organisationId, createdAt) index; a search matches name or address as
- * listProperties does (beyond ASCII) over the names and addresses alone, then reads the page by id.
- * `/api/properties` keeps answering the whole list (listProperties).
- */
-export async function pageProperties(
-  orgId: string,
-  query: { q?: string; page?: number; size?: number; qrCodeActive?: boolean } = {},
-): Promise<PageOf<Property>> {
-  const size = query.size ?? CATALOG_PAGE_SIZE
-  const where: Prisma.PropertyWhereInput = { organisationId: orgId, ...(query.qrCodeActive === undefined ? {} : { qrCodeActive: query.qrCodeActive }) }
-  const order: Prisma.PropertyOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }]
-  const q = query.q?.trim() ?? ''
-  if (q) {
-    const matches = matcher(q)
-    const brief = await db.property.findMany({ where, select: { id: true, name: true, address: true }, orderBy: order })
-    const { shown, ...window } = slicePage(
-      brief.filter((p) => matches(p.name, p.address)),
-      query.page ?? 1,
-      size,
-    )
-    const ids = shown.map((p) => p.id)
-    return { ...window, rows: ids.length ? inOrder(ids, await db.property.findMany({ where: { ...where, id: { in: ids } } })) : [] }
-  }
-  const total = await db.property.count({ where })
-  const window = pageWindow(total, query.page ?? 1, size)
-  const rows = total ? await db.property.findMany({ where, orderBy: order, skip: window.offset, take: size }) : []
-  return { ...window, total, rows }
-}
-
-/** How many of the organisation's properties have their QR code on, and how many there are. */
-export async function qrCodeCounts(orgId: string) {
-  const groups = await db.property.groupBy({ by: ['qrCodeActive'], where: { organisationId: orgId }, _count: { _all: true } })
-  const active = groups.find((g) => g.qrCodeActive)?._count._all ?? 0
-  return { active, total: groups.reduce((sum, g) => sum + g._count._all, 0) }
-}
 
 /** One of the organisation's properties; NotFound for another organisation's id or a malformed one. */
 export async function findProperty(orgId: string, id: string): Promise<Property> {
@@ -177,18 +139,6 @@ export async function deleteProperty(orgId: string, id: string): Promise<void> {
   await recordAudit({ orgId, action: 'property.deleted', target: { type: 'property', id: property.id }, details: { name: property.name, address: property.address } })
 }
 
-/**
- * How many catalog products each of the organisation's properties stocks (or only those of
- * `propertyIds`, a page's), in one grouped count (none: absent).
- */
-export async function assignedProductCounts(orgId: string, propertyIds?: string[]): Promise<Map<string, number>> {
-  const groups = await db.propertyProduct.groupBy({
-    by: ['propertyId'],
-    where: { organisationId: orgId, ...(propertyIds ? { propertyId: { in: propertyIds } } : {}) },
-    _count: { _all: true },
-  })
-  return new Map(groups.map((g) => [g.propertyId, g._count._all]))
-}
 
 /** The catalog products assigned to a property, by name, each with the property's par level for it. */
 export async function listAssignedProducts(orgId: string, propertyId: string): Promise<Array<Product & { parLevel: number | null }>> {
