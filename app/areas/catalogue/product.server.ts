@@ -1,6 +1,10 @@
 // The organisation's product catalog: what vendors can request and properties can stock.
 import type { Product } from '@prisma/client'
+import type { Selectable } from 'kysely'
 import { db } from '~/lib/db.server'
+import { tables, type Tables } from '~/lib/sql-builder.server'
+import { listed } from '~/lib/sql-list.server'
+import { readNow } from '~/lib/sql.server'
 import { NotFound } from '~/lib/errors'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { CATALOG_PAGE_SIZE } from '~/areas/catalogue/catalog-page.schema'
@@ -56,50 +60,43 @@ function byCategory(a: CategoryCount, b: CategoryCount) {
 export async function pageProducts(orgId: string, query: { q?: string; page?: number; size?: number } = {}): Promise<ProductPage> {
   const size = query.size ?? CATALOG_PAGE_SIZE
   const q = query.q?.trim() ?? ''
-  if (q) {
-    const matches = matcher(q)
-    const names = await db.product.findMany({
-      where: { organisationId: orgId },
-      select: { id: true, name: true, category: true },
-      orderBy: [{ category: 'asc' }, { name: 'asc' }, { id: 'asc' }],
-    })
-    const matched = names.filter((p) => matches(p.name))
-    // SQLite puts NULL first; the page shows the uncategorised last, so they are read last too.
-    const ordered = [...matched.filter((p) => p.category !== null), ...matched.filter((p) => p.category === null)]
-    const { shown, ...window } = slicePage(ordered, query.page ?? 1, size)
-    const counts = new Map<string | null, number>()
-    for (const p of ordered) counts.set(p.category, (counts.get(p.category) ?? 0) + 1)
-    const ids = shown.map((p) => p.id)
-    const rows = ids.length ? inOrder(ids, await db.product.findMany({ where: { organisationId: orgId, id: { in: ids } } })) : []
-    return { ...window, rows, categories: [...counts].map(([category, count]) => ({ category, count })).sort(byCategory) }
-  }
-  const groups = await db.product.groupBy({ by: ['category'], where: { organisationId: orgId }, _count: { _all: true } })
-  const categories = groups.map((g) => ({ category: g.category, count: g._count._all })).sort(byCategory)
-  const total = categories.reduce((sum, c) => sum + c.count, 0)
-  const named = categories.reduce((sum, c) => sum + (c.category === null ? 0 : c.count), 0)
-  const window = pageWindow(total, query.page ?? 1, size)
-  const rows: Product[] = []
-  if (window.offset < named) {
-    rows.push(
-      ...(await db.product.findMany({
-        where: { organisationId: orgId, category: { not: null } },
-        orderBy: [{ category: 'asc' }, { name: 'asc' }, { id: 'asc' }],
-        skip: window.offset,
-        take: size,
-      })),
-    )
-  }
-  if (rows.length < size && window.offset + rows.length < total) {
-    rows.push(
-      ...(await db.product.findMany({
-        where: { organisationId: orgId, category: null },
-        orderBy: [{ name: 'asc' }, { id: 'asc' }],
-        skip: Math.max(0, window.offset - named),
-        take: size - rows.length,
-      })),
-    )
-  }
-  return { ...window, total, rows, categories }
+  const catalog = tables.selectFrom('Product').where('organisationId', '=', orgId)
+  // Typed statements read together, not the ORM's (~1 ms of CPU each in its query compiler; decision 158).
+  return readNow((sql) => {
+    if (q) {
+      const matches = matcher(q)
+      const names = sql.all(catalog.select(['id', 'name', 'category']).orderBy('category', 'asc').orderBy('name', 'asc').orderBy('id', 'asc'))
+      const matched = names.filter((p) => matches(p.name))
+      // SQLite puts NULL first; the page shows the uncategorised last, so they are read last too.
+      const ordered = [...matched.filter((p) => p.category !== null), ...matched.filter((p) => p.category === null)]
+      const { shown, ...window } = slicePage(ordered, query.page ?? 1, size)
+      const counts = new Map<string | null, number>()
+      for (const p of ordered) counts.set(p.category, (counts.get(p.category) ?? 0) + 1)
+      const ids = shown.map((p) => p.id)
+      const rows = ids.length ? inOrder(ids, sql.all(catalog.selectAll().where('id', 'in', listed(ids))).map(asProduct)) : []
+      return { ...window, rows, categories: [...counts].map(([category, count]) => ({ category, count })).sort(byCategory) }
+    }
+    const groups = sql.all(catalog.select((eb) => ['category', eb.fn.countAll<number>().as('n')]).groupBy('category'))
+    const categories = groups.map((g) => ({ category: g.category, count: g.n })).sort(byCategory)
+    const total = categories.reduce((sum, c) => sum + c.count, 0)
+    const named = categories.reduce((sum, c) => sum + (c.category === null ? 0 : c.count), 0)
+    const window = pageWindow(total, query.page ?? 1, size)
+    const rows: Product[] = []
+    if (window.offset < named) {
+      const page = catalog.selectAll().where('category', 'is not', null).orderBy('category', 'asc').orderBy('name', 'asc').orderBy('id', 'asc')
+      rows.push(...sql.all(page.limit(size).offset(window.offset)).map(asProduct))
+    }
+    if (rows.length < size && window.offset + rows.length < total) {
+      const uncategorised = catalog.selectAll().where('category', 'is', null).orderBy('name', 'asc').orderBy('id', 'asc')
+      rows.push(...sql.all(uncategorised.limit(size - rows.length).offset(Math.max(0, window.offset - named))).map(asProduct))
+    }
+    return { ...window, total, rows, categories }
+  })
+}
+
+/** A product row as the ORM gives it: the flag as a boolean, dates as dates. */
+function asProduct(row: Selectable<Tables['Product']>): Product {
+  return { ...row, isActive: row.isActive === 1, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) }
 }
 
 /** The organisation's category names, for the product form's suggestions (grouped in the index, no product read). */
