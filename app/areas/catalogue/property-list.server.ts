@@ -40,11 +40,12 @@ export async function pageProperties(
 ): Promise<PageOf<Property>> {
   const size = query.size ?? CATALOG_PAGE_SIZE
   const scope = propertiesOf(orgId, query.qrCodeActive)
+  const newestFirst = scope.orderBy('createdAt', 'desc').orderBy('id', 'desc')
   const q = query.q?.trim() ?? ''
   return readNow((sql) => {
     if (q) {
       const matches = matcher(q)
-      const brief = sql.all(scope.select(['id', 'name', 'address']).orderBy('createdAt', 'desc').orderBy('id', 'desc'))
+      const brief = sql.all(newestFirst.select(['id', 'name', 'address']))
       const { shown, ...window } = slicePage(
         brief.filter((p) => matches(p.name, p.address)),
         query.page ?? 1,
@@ -55,7 +56,7 @@ export async function pageProperties(
     }
     const total = sql.one(scope.select((eb) => eb.fn.countAll<number>().as('n')))?.n ?? 0
     const window = pageWindow(total, query.page ?? 1, size)
-    const rows = total ? sql.all(scope.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(size).offset(window.offset)) : []
+    const rows = total ? sql.all(newestFirst.selectAll().limit(size).offset(window.offset)) : []
     return { ...window, total, rows: rows.map(asProperty) }
   })
 }
@@ -66,7 +67,7 @@ export async function qrCodeCounts(orgId: string) {
     sql.one(
       tables
         .selectFrom('Property')
-        .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>('qrCodeActive').as('active')])
+        .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number | null>('qrCodeActive').as('active')])
         .where('organisationId', '=', orgId),
     ),
   )
