@@ -4,12 +4,13 @@
 //
 // Every billing view reads it, so it is kept statements on the ORM's connection (decision 068):
 // through the ORM the query compiler built the same read afresh on each view. The conditions are
-// the ones the ORM sent for the same filter, to the letter (`contains` is an unescaped LIKE), so a
-// page answers exactly what it answered before.
+// the ones the ORM sent for the same filter, but for the search: the ORM's `contains` was an
+// unescaped LIKE, where a typed `%` or `_` matched anything; it is now matched as typed (sql-like).
 import { sql, type Expression, type SqlBool } from 'kysely'
 import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { tables } from '~/lib/sql-builder.server'
 import { listed } from '~/lib/sql-list.server'
+import { holdsText } from '~/lib/sql-like.server'
 import { readNow, sqlDate, type Sql } from '~/lib/sql.server'
 import { toView, type InvoiceFilter } from './invoice.server'
 import { invoiceStatusCondition } from './invoice-status.server'
@@ -47,8 +48,7 @@ function readPage(db: Sql, orgId: string, filter: InvoiceFilter & { after?: stri
       const conditions: Expression<SqlBool>[] = [eb('organisationId', '=', orgId)]
       if (tab !== 'all') conditions.push(eb('isArchived', '=', tab === 'archived' ? 1 : 0))
       if (status) conditions.push(status)
-      // `contains` as the ORM said it: an unescaped LIKE.
-      if (q) conditions.push(eb.or([eb('invoiceNumber', 'like', `%${q}%`), eb('recipientName', 'like', `%${q}%`), eb('recipientEmail', 'like', `%${q}%`)]))
+      if (q) conditions.push(eb.or([holdsText(eb.ref('invoiceNumber'), q), holdsText(eb.ref('recipientName'), q), holdsText(eb.ref('recipientEmail'), q)]))
       if (after) {
         const at = sqlDate(after.createdAt)
         conditions.push(eb.or([eb('createdAt', '<', at), eb.and([eb('createdAt', '=', at), eb('invoiceNumber', '<', after.invoiceNumber)])]))

@@ -10,7 +10,8 @@ import { listed } from '~/lib/sql-list.server'
 import { readNow } from '~/lib/sql.server'
 import { Invalid } from '~/lib/errors'
 import { dbTime, REQUEST_STATUSES, requestViews, type RequestStatus, type RequestView } from './request.server'
-import { INDEXED_SEARCH_MIN, likeAny, likePatterns, matches, phraseOf, termFound, type MatchedRowids } from './request-search-terms.server'
+import { holdsText, likeAny, likePatterns } from '~/lib/sql-like.server'
+import { INDEXED_SEARCH_MIN, matches, phraseOf, termFound, type MatchedRowids } from './request-search-terms.server'
 
 export const PAGE_SIZE = 50
 export const MAX_PAGE_SIZE = 500
@@ -133,7 +134,7 @@ export async function withMatchingProperties<F extends RequestFilter>(orgId: str
   const query = tables
     .selectFrom('Property as p')
     .select('p.id')
-    .where((eb) => eb.and([eb('p.organisationId', '=', orgId), likeAny(eb.ref('p.name'), likePatterns(q))]))
+    .where((eb) => eb.and([eb('p.organisationId', '=', orgId), holdsText(eb.ref('p.name'), q)]))
   const rows = await readNow((db) => db.all(query))
   return { ...filter, matchingProperties: rows.map((r) => r.id) }
 }

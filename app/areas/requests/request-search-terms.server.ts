@@ -1,7 +1,8 @@
 // How a search's term is found (decisions 016, 126, 151): matched with LIKE, or through the
 // full-text trigram tables, and whether it is common enough that walking the list beats the index.
 // The list, its pages and its count are request-list.server.ts, which asks here.
-import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
+import { holdsText } from '~/lib/sql-like.server'
 import { tables } from '~/lib/sql-builder.server'
 import { readNow } from '~/lib/sql.server'
 
@@ -10,28 +11,6 @@ export const INDEXED_SEARCH_MIN = 3
 
 /** A term's full-text matches, by rowid, in the requests' table and the product lines'. */
 export type MatchedRowids = { requests: number[]; items: number[] }
-
-/** For expressions of columns already named: it names none itself. */
-const e = expressionBuilder<object, never>()
-
-/**
- * LIKE folds case for ASCII only. For other letters (Ñ, Ж, É…) it also tries the term lower-cased,
- * upper-cased and capitalised, which covers how names are written in practice.
- */
-export function likePatterns(q: string) {
-  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`)
-  const variants = new Set([escaped])
-  if ([...q].some((c) => c.charCodeAt(0) > 127)) {
-    const lower = escaped.toLocaleLowerCase()
-    variants.add(lower).add(escaped.toLocaleUpperCase()).add(lower.charAt(0).toLocaleUpperCase() + lower.slice(1))
-  }
-  return [...variants].map((v) => `%${v}%`)
-}
-
-/** `column LIKE pattern ESCAPE '\'` for any of the patterns. The builder's `like` has no ESCAPE, hence the tag. */
-export function likeAny(column: Expression<string | null>, patterns: string[]) {
-  return e.or(patterns.map((p) => sql<SqlBool>`${column} LIKE ${p} ESCAPE '\\'`))
-}
 
 type SearchTable = 'ProductRequestSearch' | 'RequestItemSearch'
 
@@ -129,7 +108,7 @@ async function linesWithRareTerm(q: string): Promise<number[] | null> {
         tables
           .selectFrom('RequestItem as i')
           .select(sql<number>`"i".rowid`.as('rowid'))
-          .where((eb) => eb.and([sql<SqlBool>`"i".rowid IN ${read}`, likeAny(eb.ref('i.productName'), likePatterns(q))])),
+          .where((eb) => eb.and([sql<SqlBool>`"i".rowid IN ${read}`, holdsText(eb.ref('i.productName'), q)])),
       ),
     )
     return holding.map((line) => line.rowid)

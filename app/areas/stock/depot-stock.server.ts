@@ -2,9 +2,9 @@
 // the kept totals (DepotStock, moved in the same write as each movement), never by summing the
 // ledger: the page and GET /api/depots/:id/stock answer in one indexed pass however long the ledger
 // grows (decision 128). A product the depot never held is listed at zero.
-import { sql as fragment } from 'kysely'
 import { tables } from '~/lib/sql-builder.server'
 import { compiledOnce } from '~/lib/sql-once.server'
+import { holdsText } from '~/lib/sql-like.server'
 import { readNow, writeTogether } from '~/lib/sql.server'
 import { newRowId } from '~/lib/ids.server'
 import { NotFound } from '~/lib/errors'
@@ -68,9 +68,7 @@ export async function stockPage(orgId: string, depotId: string, options: { q?: s
       .leftJoin('DepotStock as s', (join) => join.onRef('s.productId', '=', 'p.id').on('s.depotId', '=', depotId))
       .where('p.organisationId', '=', orgId)
     if (q) {
-      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-      // The builder has no word for LIKE's ESCAPE: the fragment holds only the pattern, never a column.
-      base = base.where((eb) => eb.or([eb('p.name', 'like', fragment<string>`${like} escape '\\'`), eb('s.bin', 'like', fragment<string>`${like} escape '\\'`)]))
+      base = base.where((eb) => eb.or([holdsText(eb.ref('p.name'), q), holdsText(eb.ref('s.bin'), q)]))
     }
     const total = sql.one(base.select((eb) => eb.fn.countAll<number>().as('n')))?.n ?? 0
     const rows = sql.all(
