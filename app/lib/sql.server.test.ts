@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { db } from './db.server'
 import { tables } from './sql-builder.server'
-import { readNow, sqlDate, sqlWithin, writeTogether } from './sql.server'
+import { readNow, sqlDate, sqlWithin, storedDateOrNull, writeTogether } from './sql.server'
 
 async function organisationNamed(name: string) {
   return db.organisation.findFirst({ where: { name } })
@@ -111,4 +111,10 @@ test('a date is written as the ORM writes it, whichever date came before it, and
   expect(sqlDate(stamp)).toBe('2027-01-01T00:00:00.000+00:00')
   expect(sqlDate(new Date('2026-11-27T08:30:00.250Z'))).toBe('2026-11-27T08:30:00.250+00:00')
   expect(() => sqlDate(new Date('not a date'))).toThrow(RangeError)
+})
+
+test('a date read back as stored is the date that was written; an empty column is no date', () => {
+  const at = new Date('2026-11-27T08:30:00.250Z')
+  expect(storedDateOrNull(sqlDate(at))).toEqual(at)
+  expect(storedDateOrNull(null)).toBeNull()
 })

@@ -117,3 +117,8 @@ export function sqlDate(date: Date) {
   if (time !== lastDate.time) lastDate = { time, text: date.toISOString().replace('Z', '+00:00') }
   return lastDate.text
 }
+
+/** A date column as read back (text as the ORM stores it, or null), as a Date or null. */
+export function storedDateOrNull(text: string | null) {
+  return text === null ? null : new Date(text)
+}

@@ -3,7 +3,7 @@
 // /api/invoices/{id}/items show. Making, numbering and moving invoices along is invoice.server.ts.
 import { tables } from '~/lib/sql-builder.server'
 import { compiledOnce } from '~/lib/sql-once.server'
-import { readNow } from '~/lib/sql.server'
+import { readNow, storedDateOrNull } from '~/lib/sql.server'
 import { centsToDecimal } from '~/lib/money'
 import { findInvoice } from './invoice.server'
 
@@ -91,7 +91,6 @@ const linesOfInvoice = compiledOnce((p: { invoiceId: string; orgId: string }) =>
     .orderBy('ii.id', 'asc'),
 )
 
-const dateOrNull = (text: string | null) => (text === null ? null : new Date(text))
 
 /**
  * The lines of an invoice the caller has just found in this organisation (findInvoice): the PDF
@@ -112,13 +111,13 @@ export async function itemsOfFoundInvoice(orgId: string, invoiceId: string): Pro
     orderNumber: row.orderNumber,
     vendorName: row.vendorName,
     propertyAddress: row.propertyAddress,
-    requestDate: dateOrNull(row.requestDate),
+    requestDate: storedDateOrNull(row.requestDate),
     // A delivery with no time of its own was delivered when it was last changed.
-    deliveredAt: dateOrNull(row.deliveredAt ?? row.deliveryUpdatedAt),
+    deliveredAt: storedDateOrNull(row.deliveredAt ?? row.deliveryUpdatedAt),
     proofThumbnailUrl: row.thumbnailUrl ?? row.imageUrl,
     proofReceivedBy: row.receivedBy,
     proofSignatureUrl: row.signatureUrl,
-    proofCapturedAt: dateOrNull(row.capturedAt),
+    proofCapturedAt: storedDateOrNull(row.capturedAt),
     proofLocation: row.latitude != null && row.longitude != null ? { latitude: row.latitude, longitude: row.longitude } : null,
   }))
 }

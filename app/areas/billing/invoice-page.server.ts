@@ -11,7 +11,7 @@ import { reusedUntilWrite } from '~/lib/reuse-until-write.server'
 import { tables } from '~/lib/sql-builder.server'
 import { listed } from '~/lib/sql-list.server'
 import { holdsText } from '~/lib/sql-like.server'
-import { readNow, sqlDate, type Sql } from '~/lib/sql.server'
+import { readNow, sqlDate, storedDateOrNull, type Sql } from '~/lib/sql.server'
 import { toView, type InvoiceFilter } from './invoice.server'
 import { invoiceStatusCondition } from './invoice-status.server'
 
@@ -30,7 +30,6 @@ function decodeInvoiceCursor(cursor: string) {
   return { createdAt: new Date(time), invoiceNumber: text.slice(dot + 1) }
 }
 
-const dateOrNull = (value: string | null) => (value === null ? null : new Date(value))
 
 function readPage(db: Sql, orgId: string, filter: InvoiceFilter & { after?: string | null }, limit: number, now: Date) {
   const tab = filter.tab ?? 'all'
@@ -84,9 +83,9 @@ export async function pageInvoices(orgId: string, filter: InvoiceFilter & { afte
         ...r,
         isArchived: r.isArchived === 1,
         invoiceDate: new Date(r.invoiceDate),
-        dueDate: dateOrNull(r.dueDate),
-        emailSentAt: dateOrNull(r.emailSentAt),
-        archivedAt: dateOrNull(r.archivedAt),
+        dueDate: storedDateOrNull(r.dueDate),
+        emailSentAt: storedDateOrNull(r.emailSentAt),
+        archivedAt: storedDateOrNull(r.archivedAt),
         createdAt: new Date(r.createdAt),
         updatedAt: new Date(r.updatedAt),
         _count: { items: counts.get(r.id) ?? 0 },

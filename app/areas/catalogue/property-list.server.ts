@@ -6,7 +6,7 @@ import type { Property } from '@prisma/client'
 import type { Selectable } from 'kysely'
 import { tables, type Tables } from '~/lib/sql-builder.server'
 import { listed } from '~/lib/sql-list.server'
-import { readNow } from '~/lib/sql.server'
+import { readNow, storedDateOrNull } from '~/lib/sql.server'
 import { CATALOG_PAGE_SIZE } from './catalog-page.schema'
 import { inOrder, matcher, pageWindow, slicePage, type PageOf } from './catalog-page.server'
 
@@ -16,7 +16,7 @@ function asProperty(row: Selectable<Tables['Property']>): Property {
     ...row,
     isActive: row.isActive === 1,
     qrCodeActive: row.qrCodeActive === 1,
-    qrCodeGeneratedAt: row.qrCodeGeneratedAt === null ? null : new Date(row.qrCodeGeneratedAt),
+    qrCodeGeneratedAt: storedDateOrNull(row.qrCodeGeneratedAt),
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
   }
@@ -64,12 +64,7 @@ export async function pageProperties(
 /** How many of the organisation's properties have their QR code on, and how many there are. */
 export async function qrCodeCounts(orgId: string) {
   const counts = await readNow((sql) =>
-    sql.one(
-      tables
-        .selectFrom('Property')
-        .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number | null>('qrCodeActive').as('active')])
-        .where('organisationId', '=', orgId),
-    ),
+    sql.one(propertiesOf(orgId, undefined).select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number | null>('qrCodeActive').as('active')])),
   )
   return { active: counts?.active ?? 0, total: counts?.total ?? 0 }
 }

@@ -34,7 +34,6 @@ export async function listProperties(orgId: string, options: { search?: string }
   return properties.filter((p) => matches(p.name, p.address))
 }
 
-
 /** One of the organisation's properties; NotFound for another organisation's id or a malformed one. */
 export async function findProperty(orgId: string, id: string): Promise<Property> {
   const property = await db.property.findFirst({ where: { id, organisationId: orgId } })
@@ -138,7 +137,6 @@ export async function deleteProperty(orgId: string, id: string): Promise<void> {
   await db.property.delete({ where: { id: property.id } })
   await recordAudit({ orgId, action: 'property.deleted', target: { type: 'property', id: property.id }, details: { name: property.name, address: property.address } })
 }
-
 
 /** The catalog products assigned to a property, by name, each with the property's par level for it. */
 export async function listAssignedProducts(orgId: string, propertyId: string): Promise<Array<Product & { parLevel: number | null }>> {

@@ -5,7 +5,7 @@ import { sql } from 'kysely'
 import { z } from 'zod'
 import { tables } from '~/lib/sql-builder.server'
 import { listed } from '~/lib/sql-list.server'
-import { readNow, writeTogether } from '~/lib/sql.server'
+import { readNow, storedDateOrNull, writeTogether } from '~/lib/sql.server'
 import { Invalid, NotFound } from '~/lib/errors'
 import { recordRequestStatusIn } from './request-status.server'
 import { recordAudit } from '~/areas/organisation/audit-log.server'
@@ -147,7 +147,6 @@ export type DeliveryProofView = {
   deliveredWithoutCodeAt: Date | null
 }
 
-const dateOrNull = (value: string | null) => (value === null ? null : new Date(value))
 
 /** The latest proof a runner posted for any of the request's deliveries, or null. */
 export async function latestDeliveryProof(orgId: string, id: string): Promise<DeliveryProofView | null> {
@@ -170,9 +169,9 @@ export async function latestDeliveryProof(orgId: string, id: string): Promise<De
   return {
     ...rest,
     submittedAt: new Date(proof.submittedAt),
-    capturedAt: dateOrNull(proof.capturedAt),
-    handoverConfirmedAt: dateOrNull(confirmedAt),
-    deliveredWithoutCodeAt: dateOrNull(withoutCodeAt),
+    capturedAt: storedDateOrNull(proof.capturedAt),
+    handoverConfirmedAt: storedDateOrNull(confirmedAt),
+    deliveredWithoutCodeAt: storedDateOrNull(withoutCodeAt),
   }
 }
 
