@@ -4,12 +4,12 @@ import http from 'node:http'
 import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
-import compression from 'compression'
 import express from 'express'
 import morgan from 'morgan'
 import { env } from '~/lib/env.server'
 import { withActorContext } from '~/lib/actor-context.server'
 import { abuseLimits, bodySizeCaps, type AbuseLimitSettings } from './abuse-limits'
+import { compressAnswers } from './compression'
 import { cspNonce, refuseCrossSiteWrites, securityHeaders } from './security'
 import { directJsonLane } from './direct-json'
 import { drainUnreadBodies } from './unread-bodies'
@@ -52,7 +52,7 @@ export function createServerApp(options: ServerAppOptions) {
   app.use(requestId)
   app.use(drainUnreadBodies)
   if (process.env.FLY_APP_NAME) app.set('trust proxy', true)
-  app.use(compression())
+  app.use(compressAnswers())
 
   // Fingerprinted build output never changes under the same name; everything else briefly cached.
   app.use('/build', express.static(path.join(publicDir, 'build'), { immutable: true, maxAge: '1y' }))

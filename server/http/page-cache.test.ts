@@ -1,17 +1,7 @@
-// What a kept vendor page is sent as: the encoding a phone gets, and the page made the same for everyone.
+// Which vendor pages are kept, and a page made the same for everyone who asks for it.
 import crypto from 'node:crypto'
 import { expect, test } from 'vitest'
-import { encodingFor, keptPageFor, sameForEveryone } from './page-cache'
-
-test('a phone gets br or gzip by its own weights, the page as it is when it asks for neither, and nothing kept when it refuses even that', () => {
-  expect(encodingFor(undefined)).toBe('identity')
-  expect(encodingFor('gzip, deflate, br, zstd')).toBe('br')
-  expect(encodingFor('br;q=0, gzip')).toBe('gzip')
-  expect(encodingFor('gzip;q=1.0, br;q=0.4')).toBe('gzip')
-  expect(encodingFor('deflate')).toBe('identity')
-  expect(encodingFor('*')).toBe('br')
-  expect(encodingFor('identity;q=0')).toBeNull()
-})
+import { keptPageFor, sameForEveryone } from './page-cache'
 
 test('only a GET of a vendor page with nothing but its language and visit cookies has a kept page', () => {
   expect(keptPageFor('GET', '/vendor/p1/request?lang=en', 'vendor_lang=en; vendor_visit=1')).toMatchObject({ propertyId: 'p1' })

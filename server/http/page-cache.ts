@@ -19,9 +19,9 @@
 // door (frontDoor below, before Express) answers a current page with its kept headers and bytes.
 import crypto from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { dataVersion } from '~/lib/db-version.server'
+import { compressedAs, encodingFor, type Encoding } from './compression'
 import { logRequest, newRequestId } from './request-log'
 
 const PAGES = /^\/vendor\/([^/]+)(\/request)?\/?$/
@@ -29,8 +29,6 @@ const HARMLESS_COOKIES = new Set(['vendor_lang', 'vendor_visit'])
 const MAX_PAGES = 500
 /** Headers that belong to one answer, never to the kept page. */
 const PER_ANSWER = new Set(['set-cookie', 'x-request-id', 'content-length', 'content-encoding', 'transfer-encoding', 'etag', 'date', 'connection', 'keep-alive', 'x-page-cache'])
-
-type Encoding = 'br' | 'gzip' | 'identity'
 
 /** The page as sent to everyone, with what it shows of the storefront as of its render. */
 type Kept = {
@@ -74,33 +72,10 @@ function setCookies(res: ServerResponse) {
   return value === undefined ? [] : Array.isArray(value) ? value.map(String) : [String(value)]
 }
 
-// Phones send a handful of distinct Accept-Encoding headers: each is read once.
-const chosen = new Map<string, Encoding | null>()
-
-/** br or gzip, whichever the phone weighs higher (br on a tie, as compression() does); null if it accepts none we have. */
-export function encodingFor(header: string | undefined): Encoding | null {
-  if (!header) return 'identity'
-  const known = chosen.get(header)
-  if (known !== undefined) return known
-  const weights = new Map<string, number>()
-  for (const part of header.split(',')) {
-    const [token, ...params] = part.trim().toLowerCase().split(';')
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean)
-    if (token) weights.set(token.trim(), q === undefined ? 1 : Number(q))
-  }
-  const weight = (name: string) => weights.get(name) ?? weights.get('*') ?? (name === 'identity' ? 1 : 0)
-  const best = (['br', 'gzip'] as const).filter((name) => weight(name) > 0).sort((a, b) => weight(b) - weight(a))[0]
-  const answer = best ?? (weight('identity') > 0 ? 'identity' : null)
-  if (chosen.size >= 100) chosen.clear()
-  chosen.set(header, answer)
-  return answer
-}
-
 function encodedBody(kept: Kept, encoding: Encoding) {
   if (encoding === 'identity') return kept.body
   // Compressed once per kept page and encoding, at compression()'s own settings.
-  kept.encoded[encoding] ??=
-    encoding === 'br' ? zlib.brotliCompressSync(kept.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: kept.body.length } }) : zlib.gzipSync(kept.body)
+  kept.encoded[encoding] ??= compressedAs(kept.body, encoding)
   return kept.encoded[encoding]!
 }
 

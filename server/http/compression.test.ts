@@ -1,0 +1,120 @@
+// What a caller receives as compressed: the encoding chosen, a small answer given whole compressed at
+// once (with its length known), and everything else as compression() sends it.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import zlib from 'node:zlib'
+import express from 'express'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { compressAnswers, encodingFor } from './compression'
+
+test('a phone gets br or gzip by its own weights, the page as it is when it asks for neither, and nothing kept when it refuses even that', () => {
+  expect(encodingFor(undefined)).toBe('identity')
+  expect(encodingFor('gzip, deflate, br, zstd')).toBe('br')
+  expect(encodingFor('br;q=0, gzip')).toBe('gzip')
+  expect(encodingFor('gzip;q=1.0, br;q=0.4')).toBe('gzip')
+  expect(encodingFor('deflate')).toBe('identity')
+  expect(encodingFor('*')).toBe('br')
+  expect(encodingFor('identity;q=0')).toBeNull()
+})
+
+const answer = (bytes: number) => JSON.stringify({ lines: 'x'.repeat(bytes - 12) })
+const SMALL = answer(1_440)
+const LARGE = answer(40_000)
+
+describe('answers compressed where the caller asks', () => {
+  let server: http.Server
+  let base: string
+  let ended = 0
+
+  beforeAll(async () => {
+    const app = express()
+    app.use(compressAnswers())
+    const json = (res: express.Response, body: string) => {
+      res.setHeader('Content-Type', 'application/json; charset=utf-8')
+      res.setHeader('Content-Length', Buffer.byteLength(body))
+    }
+    app.all('/whole', (_req, res) => (json(res, SMALL), res.end(SMALL)))
+    app.get('/whole-with-callback', (_req, res) => (json(res, SMALL), res.end(Buffer.from(SMALL), () => ended++)))
+    app.get('/large', (_req, res) => (json(res, LARGE), res.end(LARGE)))
+    app.get('/tiny', (_req, res) => res.json({ ok: true }))
+    app.get('/streamed', (_req, res) => {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8')
+      res.write(SMALL)
+      res.end(SMALL)
+    })
+    app.get('/no-transform', (_req, res) => (res.setHeader('Cache-Control', 'no-transform'), json(res, SMALL), res.end(SMALL)))
+    app.get('/image', (_req, res) => (res.setHeader('Content-Type', 'image/png'), res.end(Buffer.alloc(4_000, 1))))
+    server = app.listen(0)
+    await new Promise((resolve) => server.once('listening', resolve))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise((resolve) => server.close(resolve)))
+
+  /** The answer as the wire carries it: no client decompresses it for us. */
+  function get(path: string, acceptEncoding?: string, method = 'GET') {
+    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+      const req = http.request(`${base}${path}`, { method, headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+  }
+
+  test('a small answer given whole comes gzipped with its length, and decodes to the same answer', async () => {
+    const res = await get('/whole', 'gzip')
+    expect(res.headers['content-encoding']).toBe('gzip')
+    expect(res.headers['content-length']).toBe(String(res.bytes.length))
+    expect(res.headers['transfer-encoding']).toBeUndefined()
+    expect(res.headers.vary).toMatch(/accept-encoding/i)
+    expect(res.bytes.length).toBeLessThan(SMALL.length / 2)
+    expect(zlib.gunzipSync(res.bytes).toString()).toBe(SMALL)
+  })
+
+  test('a browser that takes br gets br, as compression() would choose', async () => {
+    const res = await get('/whole', 'gzip, deflate, br, zstd')
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers['content-length']).toBe(String(res.bytes.length))
+    expect(zlib.brotliDecompressSync(res.bytes).toString()).toBe(SMALL)
+  })
+
+  test('a caller that asks for no encoding, and a HEAD, get the answer as it is', async () => {
+    const plain = await get('/whole')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.bytes.toString()).toBe(SMALL)
+    const head = await get('/whole', 'gzip', 'HEAD')
+    expect(head.headers['content-encoding']).toBeUndefined()
+    expect(head.headers['content-length']).toBe(String(SMALL.length))
+    expect(head.bytes.length).toBe(0)
+  })
+
+  test('an answer marked no-transform, one too small to gain, and an image go as they are', async () => {
+    expect((await get('/no-transform', 'gzip')).headers['content-encoding']).toBeUndefined()
+    const tiny = await get('/tiny', 'gzip')
+    expect(tiny.headers['content-encoding']).toBeUndefined()
+    expect(JSON.parse(tiny.bytes.toString())).toEqual({ ok: true })
+    expect((await get('/image', 'gzip')).headers['content-encoding']).toBeUndefined()
+  })
+
+  test('streamed and large answers are still compressed, and a deflate-only caller gets deflate', async () => {
+    const streamed = await get('/streamed', 'gzip')
+    expect(streamed.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(streamed.bytes).toString()).toBe(SMALL + SMALL)
+    const large = await get('/large', 'gzip')
+    expect(large.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(large.bytes).toString()).toBe(LARGE)
+    const deflated = await get('/whole', 'deflate')
+    expect(deflated.headers['content-encoding']).toBe('deflate')
+    expect(zlib.inflateSync(deflated.bytes).toString()).toBe(SMALL)
+  })
+
+  test("the sender's callback still runs once the compressed answer is sent", async () => {
+    const before = ended
+    const res = await get('/whole-with-callback', 'gzip')
+    expect(zlib.gunzipSync(res.bytes).toString()).toBe(SMALL)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(ended).toBe(before + 1)
+  })
+})
