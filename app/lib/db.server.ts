@@ -2,7 +2,7 @@ import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3'
 import { PrismaClient } from '@prisma/client'
 import { FALLBACK_CHECKPOINT_PAGES } from './checkpoints.server'
 import { env } from './env.server'
-import { noteConnection, notedConnection, type Connection } from './orm-connection.server'
+import { noteConnection, notedConnection, openNotedConnection, type Connection } from './orm-connection.server'
 
 declare global {
   var __stockrunDb: PrismaClient | undefined
@@ -15,10 +15,12 @@ function connect() {
   return client
 }
 
-/** The ORM's own SQLite connection, opened if it is not yet. Only lib/sql.server.ts uses it. */
+/**
+ * The ORM's own SQLite connection, opened if it is not yet: through its adapter, without starting
+ * the ORM itself, which its first query does. Only this file and lib/sql.server.ts use it.
+ */
 export async function ormConnection(): Promise<Connection> {
-  if (!notedConnection()) await db.$connect()
-  const connection = notedConnection()
+  const connection = notedConnection() ?? (await openNotedConnection())
   if (!connection) throw new Error('The database connection could not be opened')
   return connection
 }
@@ -32,17 +34,20 @@ let tuned: Promise<void> | undefined
  * the busy timeout queues writers instead of failing; foreign keys are enforced.
  */
 export function tuneDatabase() {
+  // On the connection itself, not through the ORM: the start of a woken machine does not wait for the
+  // ORM's own start (decision 161).
   tuned ??= (async () => {
-    await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000')
-    await db.$queryRawUnsafe('PRAGMA synchronous = NORMAL')
-    await db.$queryRawUnsafe('PRAGMA foreign_keys = ON')
+    const connection = await ormConnection()
+    connection.pragma('busy_timeout = 5000')
+    connection.pragma('synchronous = NORMAL')
+    connection.pragma('foreign_keys = ON')
     // The primary checkpoints from a worker thread (lib/checkpoints.server.ts); this is the fallback.
-    await db.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`)
+    connection.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`)
   })()
   return tuned
 }
 
 /** WAL lets readers carry on while one writer writes. It is written into the file, so only the primary sets it. */
 export async function switchToWriteAheadLog() {
-  await db.$queryRawUnsafe('PRAGMA journal_mode = WAL')
+  ;(await ormConnection()).pragma('journal_mode = WAL')
 }
