@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { withTestServer } from '../../tests/support/server'
 import { compressAnswers, encodingFor } from './compression'
 
 test('a phone gets br or gzip by its own weights, the page as it is when it asks for neither, and nothing kept when it refuses even that', () => {
@@ -44,6 +45,19 @@ describe('answers compressed where the caller asks', () => {
     })
     app.get('/no-transform', (_req, res) => (res.setHeader('Cache-Control', 'no-transform'), json(res, SMALL), res.end(SMALL)))
     app.get('/image', (_req, res) => (res.setHeader('Content-Type', 'image/png'), res.end(Buffer.alloc(4_000, 1))))
+    // As Remix sends an answer: each piece its stream gives (a Uint8Array), a flush, then the end a turn later.
+    const inPieces = (type: string, body: string) => (_req: express.Request, res: express.Response) => {
+      res.setHeader('Content-Type', type)
+      const bytes = new TextEncoder().encode(body)
+      const half = bytes.length >> 1
+      res.write(bytes.subarray(0, half))
+      ;(res as unknown as { flush: () => void }).flush()
+      res.write(bytes.subarray(half))
+      setImmediate(() => res.end())
+    }
+    app.get('/json-in-pieces', inPieces('application/json; charset=utf-8', SMALL))
+    app.get('/large-json-in-pieces', inPieces('application/json; charset=utf-8', LARGE))
+    app.get('/html-in-pieces', inPieces('text/html; charset=utf-8', SMALL))
     server = app.listen(0)
     await new Promise((resolve) => server.once('listening', resolve))
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -110,11 +124,52 @@ describe('answers compressed where the caller asks', () => {
     expect(zlib.inflateSync(deflated.bytes).toString()).toBe(SMALL)
   })
 
+  test('a small JSON answer written in pieces, as Remix writes it, comes compressed whole with its length', async () => {
+    const gzipped = await get('/json-in-pieces', 'gzip')
+    expect(gzipped.headers['content-encoding']).toBe('gzip')
+    expect(gzipped.headers['content-length']).toBe(String(gzipped.bytes.length))
+    expect(zlib.gunzipSync(gzipped.bytes).toString()).toBe(SMALL)
+    const plain = await get('/json-in-pieces')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.bytes.toString()).toBe(SMALL)
+    const deflated = await get('/json-in-pieces', 'deflate')
+    expect(deflated.headers['content-encoding']).toBe('deflate')
+    expect(zlib.inflateSync(deflated.bytes).toString()).toBe(SMALL)
+  })
+
+  test('a large JSON answer and a page written in pieces are streamed compressed, as before', async () => {
+    const large = await get('/large-json-in-pieces', 'gzip')
+    expect(large.headers['content-encoding']).toBe('gzip')
+    expect(large.headers['content-length']).toBeUndefined()
+    expect(zlib.gunzipSync(large.bytes).toString()).toBe(LARGE)
+    const page = await get('/html-in-pieces', 'br')
+    expect(page.headers['content-encoding']).toBe('br')
+    expect(page.headers['content-length']).toBeUndefined()
+    expect(zlib.brotliDecompressSync(page.bytes).toString()).toBe(SMALL)
+  })
+
   test("the sender's callback still runs once the compressed answer is sent", async () => {
     const before = ended
     const res = await get('/whole-with-callback', 'gzip')
     expect(zlib.gunzipSync(res.bytes).toString()).toBe(SMALL)
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(ended).toBe(before + 1)
+  })
+})
+
+describe('the app', () => {
+  const app = withTestServer()
+
+  test('an API list Remix answers comes compressed at once, with its length', async () => {
+    const c = await app.signedIn('compressed-list@x.test')
+    for (let i = 0; i < 12; i++) {
+      expect((await c.post('/api/products', { name: `Paper towels, case ${i + 1}`, category: 'Supplies' })).status).toBe(201)
+    }
+    const res = await c.get('/api/products', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0)
+    const products = (await res.json()) as unknown[]
+    expect(products).toHaveLength(12)
   })
 })

@@ -1,11 +1,12 @@
 // Answers compressed where the caller asks (br or gzip), in one place: the kept vendor pages at the
-// front door, answers given whole, and everything streamed.
+// front door, small answers at once, and everything else as a stream.
 //
 // compression() compresses through a zlib stream, whose work runs on libuv's thread pool and comes
 // back in a later turn of the event loop. For an answer of a kilobyte or two (an assignment, a
-// vendor's submission) that hop cost more than the deflate itself: a dispatcher's 50 assignments one
-// after another took ~30% longer gzipped than not (decision 160). An answer handed over whole, and
-// small, is compressed at once in this thread instead: tens of microseconds for 16 KB or less.
+// status change, a small list) that hop cost more than the deflate itself: a dispatcher's 50
+// assignments one after another took ~30% longer gzipped than not (decision 160). A small answer
+// given whole, or JSON, is compressed at once in this thread instead: tens of microseconds for
+// 16 KB or less.
 import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import compression from 'compression'
@@ -48,10 +49,13 @@ export function compressedAs(body: Buffer, encoding: Exclude<Encoding, 'identity
 }
 
 type End = Response['end']
+type Write = Response['write']
 
 /**
- * compression(), with a small answer given whole (one `res.end(body)`, nothing written before)
- * compressed at once. What is not compressed here (streams, large answers, HEAD, an answer already
+ * compression(), with a small answer compressed at once when it is given whole (one `res.end(body)`,
+ * nothing written before) or is JSON written in pieces (Remix writes each answer as its stream gives
+ * it; a JSON answer is read only when complete, so its pieces are held until the end while they are
+ * 16 KB or less). What is not compressed here (streams, large answers, HEAD, an answer already
  * encoded or marked no-transform, a type not worth compressing, deflate-only callers) is left to
  * compression() as before.
  */
@@ -63,36 +67,59 @@ export function compressAnswers() {
     const write = res.write
     const end = res.end
     let written = false
-    res.write = function (this: Response, ...args: Parameters<Response['write']>) {
+    let held: Buffer[] | null = null
+    let heldBytes = 0
+    const release = (self: Response) => {
+      const pieces = held
+      held = null
+      if (pieces?.length) (write as (chunk: Buffer) => boolean).call(self, Buffer.concat(pieces))
+    }
+    res.write = function (this: Response, chunk: unknown, encoding?: unknown, callback?: unknown) {
+      const piece = typeof encoding === 'function' || callback ? null : asBuffer(chunk, encoding)
+      if (piece && (held || (!written && !res.headersSent && holdsJson(req, res))) && heldBytes + piece.length <= AT_ONCE_MAX_BYTES) {
+        ;(held ??= []).push(piece)
+        heldBytes += piece.length
+        return true
+      }
+      release(this)
       written = true
-      return write.apply(this, args)
-    } as Response['write']
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, encoding, callback)
+    } as Write
     res.end = function (this: Response, chunk?: unknown, encoding?: unknown, callback?: unknown) {
-      const body = written || res.headersSent || typeof chunk === 'function' ? null : asBuffer(chunk, encoding)
-      const as = body && compressibleAtOnce(req, res, body) ? encodingFor(req.headers['accept-encoding']) : null
-      if (body && (as === 'br' || as === 'gzip')) {
-        const compressed = compressedAs(body, as)
+      const last = typeof chunk === 'function' ? null : asBuffer(chunk, encoding)
+      const whole = written || res.headersSent ? null : held ? Buffer.concat(last ? [...held, last] : held) : last
+      held = null
+      const as = whole && compressibleAtOnce(req, res, whole) ? encodingFor(req.headers['accept-encoding']) : null
+      if (whole && (as === 'br' || as === 'gzip')) {
+        const compressed = compressedAs(whole, as)
         res.vary('Accept-Encoding')
         res.setHeader('Content-Encoding', as)
         res.setHeader('Content-Length', compressed.length)
         // compression() then finds the answer already encoded and sends it as it is.
-        return (end as (chunk: Buffer, callback?: () => void) => Response).call(this, compressed, pickCallback(encoding, callback))
+        return (end as (chunk: Buffer, callback?: () => void) => Response).call(this, compressed, pickCallback(chunk, encoding, callback))
       }
+      // Held pieces go out whole, as they came (compression() decides as before).
+      if (whole && whole !== last) return (end as (chunk: Buffer, callback?: () => void) => Response).call(this, whole, pickCallback(chunk, encoding, callback))
       return (end as (...args: unknown[]) => Response).call(this, chunk, encoding, callback)
     } as End
     next()
   }
 }
 
+/** A JSON answer not yet begun, which is held while small (an event stream is never JSON). */
+function holdsJson(req: Request, res: Response) {
+  return req.method !== 'HEAD' && /^application\/(?:[\w.+-]+\+)?json\b/i.test(String(res.getHeader('Content-Type') ?? ''))
+}
+
 function asBuffer(chunk: unknown, encoding: unknown): Buffer | null {
   if (Buffer.isBuffer(chunk)) return chunk
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
   if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
   return null
 }
 
-function pickCallback(encoding: unknown, callback: unknown) {
-  const given = typeof encoding === 'function' ? encoding : callback
-  return typeof given === 'function' ? (given as () => void) : undefined
+function pickCallback(...given: unknown[]) {
+  return given.find((g): g is () => void => typeof g === 'function')
 }
 
 function compressibleAtOnce(req: Request, res: Response, body: Buffer) {
