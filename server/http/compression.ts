@@ -106,9 +106,17 @@ export function compressAnswers() {
   }
 }
 
-/** A JSON answer not yet begun, which is held while small (an event stream is never JSON). */
+/**
+ * A JSON answer not yet begun, which is held while small (an event stream is never JSON). Not one
+ * given before its request was read to the end (a refusal of an upload still coming in): its
+ * headers go out at once, as before, so the caller hears it before the connection closes under it.
+ */
 function holdsJson(req: Request, res: Response) {
-  return req.method !== 'HEAD' && /^application\/(?:[\w.+-]+\+)?json\b/i.test(String(res.getHeader('Content-Type') ?? ''))
+  return req.method !== 'HEAD' && (req.complete || bodiless(req)) && /^application\/(?:[\w.+-]+\+)?json\b/i.test(String(res.getHeader('Content-Type') ?? ''))
+}
+
+function bodiless(req: Request) {
+  return !req.headers['transfer-encoding'] && !Number(req.headers['content-length'] ?? 0)
 }
 
 function asBuffer(chunk: unknown, encoding: unknown): Buffer | null {
