@@ -66,7 +66,6 @@ export function compressAnswers() {
     streamed(req, res, () => {})
     const write = res.write
     const end = res.end
-    let written = false
     let held: Buffer[] | null = null
     let heldBytes = 0
     const release = (self: Response) => {
@@ -76,18 +75,18 @@ export function compressAnswers() {
     }
     res.write = function (this: Response, chunk: unknown, encoding?: unknown, callback?: unknown) {
       const piece = typeof encoding === 'function' || callback ? null : asBuffer(chunk, encoding)
-      if (piece && (held || (!written && !res.headersSent && holdsJson(req, res))) && heldBytes + piece.length <= AT_ONCE_MAX_BYTES) {
+      if (piece && (held || (!res.headersSent && holdsJson(req, res))) && heldBytes + piece.length <= AT_ONCE_MAX_BYTES) {
         ;(held ??= []).push(piece)
         heldBytes += piece.length
         return true
       }
       release(this)
-      written = true
       return (write as (...args: unknown[]) => boolean).call(this, chunk, encoding, callback)
     } as Write
     res.end = function (this: Response, chunk?: unknown, encoding?: unknown, callback?: unknown) {
       const last = typeof chunk === 'function' ? null : asBuffer(chunk, encoding)
-      const whole = written || res.headersSent ? null : held ? Buffer.concat(last ? [...held, last] : held) : last
+      // Once anything is written (compression() sends the headers with it), the answer is a stream.
+      const whole = res.headersSent ? null : held ? Buffer.concat(last ? [...held, last] : held) : last
       held = null
       const as = whole && compressibleAtOnce(req, res, whole) ? encodingFor(req.headers['accept-encoding']) : null
       if (whole && (as === 'br' || as === 'gzip')) {

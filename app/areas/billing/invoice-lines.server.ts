@@ -91,7 +91,6 @@ const linesOfInvoice = compiledOnce((p: { invoiceId: string; orgId: string }) =>
     .orderBy('ii.id', 'asc'),
 )
 
-
 /**
  * The lines of an invoice the caller has just found in this organisation (findInvoice): the PDF
  * reads the invoice once, not twice (its row is read with an item count that costs ~5 ms at scale).

@@ -30,7 +30,6 @@ function decodeInvoiceCursor(cursor: string) {
   return { createdAt: new Date(time), invoiceNumber: text.slice(dot + 1) }
 }
 
-
 function readPage(db: Sql, orgId: string, filter: InvoiceFilter & { after?: string | null }, limit: number, now: Date) {
   const tab = filter.tab ?? 'all'
   const q = filter.q?.trim()

@@ -147,7 +147,6 @@ export type DeliveryProofView = {
   deliveredWithoutCodeAt: Date | null
 }
 
-
 /** The latest proof a runner posted for any of the request's deliveries, or null. */
 export async function latestDeliveryProof(orgId: string, id: string): Promise<DeliveryProofView | null> {
   const { id: requestId } = await requestOrThrow(orgId, id)
